@@ -1,0 +1,136 @@
+/// A JSON object that keeps its members in document order and remembers where each key was written.
+///
+/// Small objects are searched linearly, which beats hashing for the handful of keys most objects
+/// have; objects of `indexThreshold` members or more get a dictionary index when they are built.
+public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One member: its key, its value and where the key stands in the source.
+    public struct Member: Sendable {
+        /// The member's key.
+        public var key: String
+        /// The member's value.
+        public var value: JSONValue
+        /// Where the key is written; `.unknown` for values built in code.
+        public var position: SourcePosition
+
+        /// Creates a member.
+        public init(key: String, value: JSONValue, position: SourcePosition = .unknown) {
+            self.key = key
+            self.value = value
+            self.position = position
+        }
+    }
+
+    /// Objects with at least this many members are indexed by key.
+    static let indexThreshold = 12
+
+    /// The members in document order.
+    public private(set) var members: [Member]
+    /// Where the object starts in the source (its `{`, or its first key in block YAML).
+    public var position: SourcePosition
+    private var index: [String: Int]?
+
+    /// Creates an object from members in order. When a key repeats, the last member wins on lookup.
+    public init(members: [Member], position: SourcePosition = .unknown) {
+        self.members = members
+        self.position = position
+        self.index = members.count >= Self.indexThreshold ? Self.makeIndex(members) : nil
+    }
+
+    /// Creates an empty object.
+    public init() {
+        self.init(members: [])
+    }
+
+    /// Creates an object from key-value pairs in order.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(members: elements.map { Member(key: $0.0, value: $0.1) })
+    }
+
+    private static func makeIndex(_ members: [Member]) -> [String: Int] {
+        var index = [String: Int](minimumCapacity: members.count)
+        for (offset, member) in members.enumerated() { index[member.key] = offset }
+        return index
+    }
+
+    /// The number of members.
+    public var count: Int { members.count }
+    /// Whether the object has no members.
+    public var isEmpty: Bool { members.isEmpty }
+    /// The keys in document order.
+    public var keys: [String] { members.map(\.key) }
+
+    /// The offset of the member named `key`, if any.
+    public func offset(of key: String) -> Int? {
+        if let index { return index[key] }
+        var found: Int?
+        for offset in members.indices where members[offset].key == key { found = offset }
+        return found
+    }
+
+    /// The value of the member named `key`; setting `nil` removes it, setting a value replaces or appends.
+    public subscript(key: String) -> JSONValue? {
+        get {
+            guard let offset = offset(of: key) else { return nil }
+            return members[offset].value
+        }
+        set {
+            if let offset = offset(of: key) {
+                if let newValue {
+                    members[offset].value = newValue
+                } else {
+                    members.remove(at: offset)
+                    reindex()
+                }
+            } else if let newValue {
+                members.append(Member(key: key, value: newValue))
+                if index != nil {
+                    index?[key] = members.count - 1
+                } else if members.count >= Self.indexThreshold {
+                    reindex()
+                }
+            }
+        }
+    }
+
+    /// The source position of the key `key`, if it was read from a file.
+    public func position(of key: String) -> SourcePosition? {
+        guard let offset = offset(of: key) else { return nil }
+        let position = members[offset].position
+        return position.isKnown ? position : nil
+    }
+
+    /// Whether the object has a member named `key`.
+    public func contains(_ key: String) -> Bool { offset(of: key) != nil }
+
+    private mutating func reindex() {
+        index = members.count >= Self.indexThreshold ? Self.makeIndex(members) : nil
+    }
+
+    /// Iterates `(key, value)` pairs in document order.
+    public func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
+        members.lazy.map { (key: $0.key, value: $0.value) }.makeIterator()
+    }
+
+    /// Objects are equal when they have the same keys with equal values, in any order
+    /// (JSON Schema's notion of equality for `enum`, `const` and `uniqueItems`).
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for member in lhs.members {
+            guard let other = rhs[member.key], other == member.value else { return false }
+        }
+        return true
+    }
+
+    /// Hashes the members independent of order.
+    public func hash(into hasher: inout Hasher) {
+        var combined = 0
+        for member in members {
+            var memberHasher = Hasher()
+            memberHasher.combine(member.key)
+            memberHasher.combine(member.value)
+            combined ^= memberHasher.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(combined)
+    }
+}

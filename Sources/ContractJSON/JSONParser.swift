@@ -1,0 +1,42 @@
+/// A strict RFC 8259 JSON parser that builds `JSONValue`s and records where every object key stands.
+///
+/// It works on raw UTF-8 bytes, keeps number literals as text, and refuses nesting deeper than
+/// `maximumDepth` so that hostile input cannot exhaust the stack.
+public struct JSONParser {
+    /// The nesting depth beyond which input is refused.
+    public static let defaultMaximumDepth = 1_000
+
+    /// Parses a complete JSON text.
+    /// - Throws: `JSONParseError` naming the line and column of the first problem.
+    public static func parse(_ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth)
+        throws(JSONParseError)
+        -> JSONValue
+    {
+        let result: Result<JSONValue, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
+            Self.parse(buffer: buffer, maximumDepth: maximumDepth)
+        }
+        if let result { return try result.get() }
+        let copy = Array(bytes)
+        return try copy.withUnsafeBufferPointer { Self.parse(buffer: $0, maximumDepth: maximumDepth) }.get()
+    }
+
+    /// Parses a complete JSON text given as a string.
+    public static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError)
+        -> JSONValue
+    {
+        var text = text
+        let result = text.withUTF8 { Self.parse(buffer: $0, maximumDepth: maximumDepth) }
+        return try result.get()
+    }
+
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> Result<
+        JSONValue, JSONParseError
+    > {
+        var reader = JSONByteReader(buffer: buffer, maximumDepth: maximumDepth)
+        do {
+            return .success(try reader.parseDocument())
+        } catch {
+            return .failure(error)
+        }
+    }
+}
