@@ -7,10 +7,35 @@ let package = Package(
         .macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9),
     ],
     products: [
-        .library(name: "ContractJSON", targets: ["ContractJSON"])
+        .library(name: "ContractJSON", targets: ["ContractJSON"]),
+        .library(name: "ContractSpec", targets: ["ContractSpec"]),
+        .executable(name: "contract-check", targets: ["contract-check"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         .target(name: "ContractJSON"),
-        .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON"]),
+        .target(
+            name: "ContractSpec",
+            dependencies: ["ContractJSON", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "ContractCheckCLI",
+            dependencies: [
+                "ContractJSON", "ContractSpec",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "contract-check", dependencies: ["ContractCheckCLI"]),
+        .executableTarget(
+            name: "contract-bench",
+            dependencies: ["ContractJSON", "ContractSpec", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(name: "ContractTestSupport", path: "Tests/Support"),
+        .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON", "ContractTestSupport"]),
+        .testTarget(name: "ContractSpecTests", dependencies: ["ContractSpec", "ContractJSON", "ContractTestSupport"]),
+        .testTarget(name: "ContractCheckCLITests", dependencies: ["ContractCheckCLI", "contract-check"]),
     ]
 )

@@ -1,4 +1,5 @@
 import ContractJSON
+import ContractTestSupport
 import Foundation
 import Testing
 

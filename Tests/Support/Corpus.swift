@@ -1,17 +1,22 @@
 import Foundation
 
 /// Where the shared test corpora live: `../shared/corpora` beside the clone, or `CONTRACTCHECK_CORPORA`.
-enum Corpus {
-    static var root: URL {
+public enum Corpus {
+    /// The corpora folder.
+    public static var root: URL {
         if let override = ProcessInfo.processInfo.environment["CONTRACTCHECK_CORPORA"] {
             return URL(fileURLWithPath: override)
         }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
         return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
     }
 
-    static func files(in folder: String, withExtension ext: String) -> [URL] {
+    /// The package's own folder.
+    public static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// Every file below `folder` (relative to the corpora) with the extension `ext`, sorted by path.
+    public static func files(in folder: String, withExtension ext: String) -> [URL] {
         let directory = root.appendingPathComponent(folder)
         guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
             return []

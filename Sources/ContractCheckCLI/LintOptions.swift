@@ -1,0 +1,26 @@
+import ArgumentParser
+import ContractSpec
+import Foundation
+
+/// Output formats for console results.
+public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// Compiler-style lines for people and editors.
+    case text
+    /// One JSON document for machines.
+    case json
+}
+
+/// Options shared by the commands that lint.
+struct LintOptions: ParsableArguments {
+    @Flag(help: "Fail on warnings as well as errors.")
+    var strict = false
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    @Option(
+        help:
+            "Folder that $refs may not leave (default: the working directory, or the contract's folder when it is outside)."
+    )
+    var root: String?
+}

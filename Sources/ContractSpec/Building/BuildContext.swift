@@ -1,0 +1,68 @@
+import ContractJSON
+
+/// What every builder step shares: the files, the version, and the diagnostics collected so far.
+final class BuildContext {
+    let workspace: ContractWorkspace
+    let version: Spec.Version
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Every place the builders found a schema, for the schema checks to walk.
+    var schemaRoots: [SourceNode] = []
+
+    init(workspace: ContractWorkspace, version: Spec.Version) {
+        self.workspace = workspace
+        self.version = version
+    }
+
+    func report(_ severity: Diagnostic.Severity, _ code: String, _ message: String, at node: SourceNode) {
+        diagnostics.append(
+            Diagnostic(severity, code: code, message: message, location: node.location, pointer: node.pointer))
+    }
+
+    func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    func error(_ code: String, _ message: String, at node: SourceNode) {
+        report(.error, code, message, at: node)
+    }
+
+    func warning(_ code: String, _ message: String, at node: SourceNode) {
+        report(.warning, code, message, at: node)
+    }
+
+    /// Follows `$ref` (and chains of `$ref`s) from a node that may be a Reference Object.
+    /// Returns the target, or `nil` after reporting why it cannot be reached.
+    func dereference(_ node: SourceNode, expecting kind: String) -> SourceNode? {
+        var current = node
+        var visited: [String] = []
+        while case .object(let object) = current.value, let reference = object["$ref"] {
+            guard case .string(let text) = reference else {
+                error(
+                    "structure.type", "$ref must be a string, found \(current.child("$ref")?.kindDescription ?? "")",
+                    at: current)
+                return nil
+            }
+            let key = current.file.uri + "#" + current.pointer.description
+            if visited.contains(key) {
+                error(
+                    "ref.cycle",
+                    "circular $ref chain: \(visited.count) references lead back to \(text) without reaching a \(kind)",
+                    at: node)
+                return nil
+            }
+            visited.append(key)
+            switch ReferenceResolver.resolve(text, from: current.file, in: workspace) {
+            case .success(let target):
+                current = SourceNode(file: target.file, pointer: target.pointer, value: target.value)
+            case .failure(let problem):
+                error(problem.code, problem.message, at: current.child("$ref") ?? current)
+                return nil
+            }
+            if visited.count > 64 {
+                error("ref.cycle", "more than 64 chained $refs; is there a loop?", at: node)
+                return nil
+            }
+        }
+        return current
+    }
+}

@@ -1,0 +1,125 @@
+import ContractJSON
+
+/// Reads the fields of one OpenAPI object, reporting structural problems as it goes:
+/// wrong types, missing required fields, unknown fields.
+struct ObjectReader {
+    let node: SourceNode
+    let kind: String
+    let context: BuildContext
+    let isObject: Bool
+
+    /// Checks that `node` is an object; reports it when it is not.
+    init(_ node: SourceNode, kind: String, context: BuildContext) {
+        self.node = node
+        self.kind = kind
+        self.context = context
+        self.isObject = node.value.objectValue != nil
+        if !isObject {
+            context.error("structure.type", "expected a \(kind) (an object), found \(node.kindDescription)", at: node)
+        }
+    }
+
+    func child(_ key: String) -> SourceNode? { node.child(key) }
+
+    func has(_ key: String) -> Bool { node.value[key] != nil }
+
+    /// Reports every member that is neither in `allowed` nor an `x-` extension.
+    func checkFields(_ allowed: Set<String>) {
+        for (key, member) in node.members where !key.hasPrefix("x-") && !allowed.contains(key) {
+            let near = allowed.min { EditDistance.between($0, key) < EditDistance.between($1, key) }
+            var message = "'\(key)' is not a field of a \(kind)"
+            if let near, EditDistance.between(near, key) <= 2 {
+                message += "; did you mean '\(near)'?"
+            } else {
+                message += "; extensions must start with 'x-'"
+            }
+            context.error("structure.unknown-field", message, at: member)
+        }
+    }
+
+    func require(_ key: String) -> SourceNode? {
+        guard let child = child(key) else {
+            if isObject { context.error("structure.required", "a \(kind) requires '\(key)'", at: node) }
+            return nil
+        }
+        return child
+    }
+
+    func string(_ key: String, required: Bool = false) -> String? {
+        guard let child = required ? require(key) : child(key) else { return nil }
+        guard case .string(let text) = child.value else {
+            context.error("structure.type", "'\(key)' must be a string, found \(child.kindDescription)", at: child)
+            return nil
+        }
+        return text
+    }
+
+    /// A string field where YAML authors often write a bare number (`version: 1.0`): the number's
+    /// text is kept, with a warning to quote it.
+    func lenientString(_ key: String, required: Bool = false) -> String? {
+        if let child = child(key), case .number(let number) = child.value {
+            context.warning(
+                "structure.type", "'\(key)' should be a string; \(number.text) is read as a number, quote it", at: child
+            )
+            return number.text
+        }
+        return string(key, required: required)
+    }
+
+    func bool(_ key: String) -> Bool? {
+        guard let child = child(key) else { return nil }
+        guard case .bool(let value) = child.value else {
+            context.error("structure.type", "'\(key)' must be true or false, found \(child.kindDescription)", at: child)
+            return nil
+        }
+        return value
+    }
+
+    func oneOf(_ key: String, _ allowed: [String], required: Bool = false) -> String? {
+        guard let text = string(key, required: required) else { return nil }
+        guard allowed.contains(text) else {
+            let child = child(key) ?? node
+            context.error(
+                "structure.enum", "'\(key)' must be one of \(allowed.joined(separator: ", ")); found '\(text)'",
+                at: child)
+            return nil
+        }
+        return text
+    }
+
+    func object(_ key: String, required: Bool = false) -> SourceNode? {
+        guard let child = required ? require(key) : child(key) else { return nil }
+        guard child.value.objectValue != nil else {
+            context.error("structure.type", "'\(key)' must be an object, found \(child.kindDescription)", at: child)
+            return nil
+        }
+        return child
+    }
+
+    func array(_ key: String) -> [SourceNode]? {
+        guard let child = child(key) else { return nil }
+        guard child.value.arrayValue != nil else {
+            context.error("structure.type", "'\(key)' must be an array, found \(child.kindDescription)", at: child)
+            return nil
+        }
+        return child.elements
+    }
+
+    func stringArray(_ key: String) -> [String]? {
+        guard let elements = array(key) else { return nil }
+        return elements.compactMap { element in
+            guard case .string(let text) = element.value else {
+                context.error(
+                    "structure.type", "'\(key)' must hold strings, found \(element.kindDescription)", at: element)
+                return nil
+            }
+            return text
+        }
+    }
+
+    func exclusive(_ first: String, _ second: String) {
+        if has(first), has(second), let node = child(second) {
+            context.error("structure.exclusive", "a \(kind) may have '\(first)' or '\(second)', not both", at: node)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import ContractJSON
+
+/// Builds the operations of one Path Item Object (under `paths`, `webhooks` or a callback).
+struct PathItemBuilder {
+    let context: BuildContext
+    let servers: [Spec.Server]
+    var version: Spec.Version { context.version }
+
+    func build(_ node: SourceNode, path: String, isWebhook: Bool = false) -> [Spec.Operation] {
+        guard let item = context.dereference(node, expecting: "Path Item Object") else { return [] }
+        let reader = ObjectReader(item, kind: "Path Item Object", context: context)
+        reader.checkFields(FieldTables.pathItem(version))
+        let shared = ParameterBuilder(context: context).buildList(reader.array("parameters"))
+        let itemServers =
+            reader.array("servers").map { ServerReader(context: context).read($0, addDefault: false) } ?? []
+        var methods: [(String, SourceNode)] = FieldTables.methods.compactMap { method in
+            item.child(method).map { (method, $0) }
+        }
+        if version.is32 {
+            if let query = item.child("query") { methods.append(("query", query)) }
+            for (method, operation) in reader.object("additionalOperations")?.members ?? [] {
+                methods.append((method, operation))
+            }
+        }
+        let template = PathTemplate(path)
+        return methods.map { method, operation in
+            buildOperation(
+                operation, method: method.uppercased(), path: path, template: template, shared: shared,
+                servers: itemServers.isEmpty ? servers : itemServers, checkTemplate: !isWebhook)
+        }
+    }
+
+    private func buildOperation(
+        _ node: SourceNode, method: String, path: String, template: PathTemplate, shared: [Spec.Parameter],
+        servers: [Spec.Server],
+        checkTemplate: Bool
+    ) -> Spec.Operation {
+        let reader = ObjectReader(node, kind: "Operation Object", context: context)
+        reader.checkFields(FieldTables.operation)
+        let operationId = reader.string("operationId")
+        _ = reader.stringArray("tags")
+        let own = ParameterBuilder(context: context).buildList(reader.array("parameters"))
+        // Operation parameters override path-item parameters with the same name and location.
+        var parameters = shared.filter { candidate in
+            !own.contains { $0.name == candidate.name && $0.location == candidate.location }
+        }
+        parameters += own
+        if checkTemplate {
+            PathParameterCheck(context: context).check(
+                parameters: parameters, template: template, operation: node, method: method)
+        }
+        let requestBody = reader.child("requestBody").flatMap { ContentBuilder(context: context).buildRequestBody($0) }
+        if !version.isAtLeast31 { _ = reader.require("responses") }
+        let responses = reader.object("responses").map { ContentBuilder(context: context).buildResponses($0) } ?? []
+        if let responsesNode = reader.child("responses"), responses.isEmpty, responsesNode.value.objectValue != nil {
+            context.error(
+                "structure.required", "an operation's 'responses' must declare at least one response", at: responsesNode
+            )
+        }
+        let security = reader.array("security").map { SecurityRequirementReader.read($0, context: context) }
+        let ownServers =
+            reader.array("servers").map { ServerReader(context: context).read($0, addDefault: false) } ?? []
+        for (_, callback) in reader.object("callbacks")?.members ?? [] {
+            guard let target = context.dereference(callback, expecting: "Callback Object") else { continue }
+            for (expression, item) in target.members where !expression.hasPrefix("x-") {
+                _ = PathItemBuilder(context: context, servers: servers).build(item, path: expression, isWebhook: true)
+            }
+        }
+        return Spec.Operation(
+            method: method, path: path, template: template, operationId: operationId, parameters: parameters,
+            requestBody: requestBody, responses: responses, security: security,
+            servers: ownServers.isEmpty ? servers : ownServers, deprecated: reader.bool("deprecated") ?? false,
+            location: node.location, pointer: node.pointer)
+    }
+}
+
+/// Path parameters must match the template: each `{name}` declared `in: path`, and nothing else declared there.
+struct PathParameterCheck {
+    let context: BuildContext
+
+    func check(parameters: [Spec.Parameter], template: PathTemplate, operation: SourceNode, method: String) {
+        let variables = Set(template.variables)
+        let declared = parameters.filter { $0.location == .path }
+        for variable in template.variables where !declared.contains(where: { $0.name == variable }) {
+            context.error(
+                "paths.parameter-undeclared",
+                "\(method) \(template.text): path variable '{\(variable)}' has no parameter with in: path; declare it",
+                at: operation)
+        }
+        for parameter in declared where !variables.contains(parameter.name) {
+            context.report(
+                Diagnostic(
+                    .error, code: "paths.parameter-unused",
+                    message:
+                        "\(method) \(template.text): path parameter '\(parameter.name)' does not appear in the path template",
+                    location: parameter.sourceLocation))
+        }
+    }
+}

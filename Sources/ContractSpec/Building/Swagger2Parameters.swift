@@ -1,0 +1,141 @@
+import ContractJSON
+
+/// Swagger 2.0 parameters: the non-body ones carry their schema keywords inline and a
+/// `collectionFormat`; `body` and `formData` ones become the request body.
+struct Swagger2Parameters {
+    /// Keywords a 2.0 non-body parameter or header shares with a schema.
+    static let schemaKeywords = [
+        "type", "format", "items", "default", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength",
+        "minLength",
+        "pattern", "maxItems", "minItems", "uniqueItems", "enum", "multipleOf",
+    ]
+    static let fields: Set<String> = Set(
+        schemaKeywords + ["name", "in", "description", "required", "schema", "allowEmptyValue", "collectionFormat"])
+
+    /// A parameter as read, before body and form parameters are folded into a request body.
+    struct Read {
+        var parameter: Spec.Parameter
+        var isBody: Bool
+        var isFormData: Bool
+        var isFile: Bool
+        var node: SourceNode
+    }
+
+    let context: BuildContext
+
+    func build(_ node: SourceNode) -> Read? {
+        guard let target = context.dereference(node, expecting: "Parameter Object") else { return nil }
+        let reader = ObjectReader(target, kind: "Parameter Object", context: context)
+        reader.checkFields(Self.fields)
+        guard let name = reader.string("name", required: true),
+            let place = reader.oneOf("in", ["query", "header", "path", "formData", "body"], required: true)
+        else { return nil }
+        let required = reader.bool("required") ?? false
+        if place == "path", !required {
+            context.error("parameter.path-required", "path parameter '\(name)' must have required: true", at: target)
+        }
+        let schema: Spec.Schema?
+        if place == "body" {
+            schema = reader.child("schema").flatMap { SchemaReader(context: context).read($0) }
+            if schema == nil, reader.isObject, !reader.has("schema") { _ = reader.require("schema") }
+        } else {
+            if reader.isObject, !reader.has("type") { _ = reader.require("type") }
+            schema = Spec.Schema(
+                baseURI: target.file.uri, pointer: target.pointer, value: Self.inlineSchema(target.value),
+                location: target.location)
+        }
+        let format = reader.oneOf("collectionFormat", ["csv", "ssv", "tsv", "pipes", "multi"]) ?? "csv"
+        let (style, explode) = Self.style(for: format, in: place)
+        let location = Spec.ParameterLocation(rawValue: place) ?? .query
+        let parameter = Spec.Parameter(
+            name: name, location: location, required: place == "path" || required, style: style, explode: explode,
+            allowReserved: false, allowEmptyValue: reader.bool("allowEmptyValue") ?? false, deprecated: false,
+            schema: schema,
+            content: [], examples: [], sourceLocation: target.location)
+        return Read(
+            parameter: parameter, isBody: place == "body", isFormData: place == "formData",
+            isFile: target.value["type"]?.stringValue == "file", node: target)
+    }
+
+    /// The schema a non-body parameter describes with its own keywords; `type: file` is a binary string.
+    static func inlineSchema(_ value: JSONValue) -> JSONValue {
+        guard let object = value.objectValue else { return .object([:]) }
+        var schema = JSONObject(members: [], position: object.position)
+        for member in object.members where schemaKeywords.contains(member.key) {
+            if member.key == "items" {
+                schema["items"] = inlineSchema(member.value)
+            } else {
+                schema[member.key] = member.value
+            }
+        }
+        if schema["type"]?.stringValue == "file" {
+            schema["type"] = "string"
+            schema["format"] = "binary"
+        }
+        return .object(schema)
+    }
+
+    /// `collectionFormat` in 3.x terms.
+    static func style(for collectionFormat: String, in place: String) -> (String, Bool) {
+        switch collectionFormat {
+        case "multi": ("form", true)
+        case "ssv": ("spaceDelimited", false)
+        case "pipes": ("pipeDelimited", false)
+        case "tsv": ("tabDelimited", false)
+        default: (place == "path" || place == "header" ? "simple" : "form", false)
+        }
+    }
+
+    /// Separates the parameters that stay parameters from the ones that make the request body.
+    func requestBody(from reads: [Read], consumes: [String], at operation: SourceNode) -> (
+        parameters: [Spec.Parameter], body: Spec.RequestBody?
+    ) {
+        let plain = reads.filter { !$0.isBody && !$0.isFormData }.map(\.parameter)
+        let bodies = reads.filter(\.isBody)
+        let forms = reads.filter(\.isFormData)
+        if bodies.count > 1 {
+            context.error("parameter.body", "an operation may have at most one body parameter", at: bodies[1].node)
+        }
+        if !bodies.isEmpty, !forms.isEmpty {
+            context.error(
+                "parameter.body", "an operation cannot have both body and formData parameters", at: forms[0].node)
+        }
+        if let body = bodies.first {
+            let types = consumes.isEmpty ? ["application/json"] : consumes
+            let content = types.map {
+                Spec.MediaType(
+                    name: $0, schema: body.parameter.schema, examples: [], encoding: [:], location: body.node.location)
+            }
+            return (
+                plain,
+                Spec.RequestBody(required: body.parameter.required, content: content, location: body.node.location)
+            )
+        }
+        guard !forms.isEmpty else { return (plain, nil) }
+        var properties = JSONObject()
+        var required: [JSONValue] = []
+        for form in forms {
+            properties[form.parameter.name] = form.parameter.schema?.value ?? .object([:])
+            if form.parameter.required { required.append(.string(form.parameter.name)) }
+        }
+        var schemaObject: JSONObject = ["type": "object", "properties": .object(properties)]
+        if !required.isEmpty { schemaObject["required"] = .array(required) }
+        let formTypes = consumes.filter {
+            $0.hasPrefix("multipart/form-data") || $0.hasPrefix("application/x-www-form-urlencoded")
+        }
+        let types =
+            formTypes.isEmpty
+            ? [forms.contains(where: \.isFile) ? "multipart/form-data" : "application/x-www-form-urlencoded"]
+            : formTypes
+        let schema = Spec.Schema(
+            baseURI: operation.file.uri, pointer: operation.pointer.appending("parameters"),
+            value: .object(schemaObject),
+            location: forms[0].node.location)
+        let content = types.map {
+            Spec.MediaType(name: $0, schema: schema, examples: [], encoding: [:], location: forms[0].node.location)
+        }
+        return (
+            plain, Spec.RequestBody(required: !required.isEmpty, content: content, location: forms[0].node.location)
+        )
+    }
+}

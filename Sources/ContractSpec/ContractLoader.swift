@@ -1,0 +1,96 @@
+import ContractJSON
+import Foundation
+
+/// Loads OpenAPI documents (Swagger 2.0, OpenAPI 3.0, 3.1, 3.2; YAML or JSON, one or several files)
+/// into the one `Spec.Document` model, with every structural problem reported as a diagnostic.
+public struct ContractLoader: Sendable {
+    /// What a load produced: the model when the document could be read, and every diagnostic.
+    public struct Result: Sendable {
+        /// The model; `nil` when the file could not be read or its version is not supported.
+        public var document: Spec.Document?
+        /// Problems found, in the order they were found.
+        public var diagnostics: [Diagnostic]
+        /// Every file read, root first.
+        public var files: [ContractFile]
+
+        /// Whether any diagnostic is an error.
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// The versions this loader reads, for messages.
+    public static let supportedVersions = "Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.x"
+
+    /// `$ref`s may only name files inside this folder.
+    public var rootDirectory: URL?
+
+    /// Creates a loader. With no root folder, each document's own folder is its root.
+    public init(rootDirectory: URL? = nil) {
+        self.rootDirectory = rootDirectory
+    }
+
+    /// Loads the document at `url` and every file its `$ref`s reach.
+    public func load(_ url: URL) -> Result {
+        let root = rootDirectory ?? url.deletingLastPathComponent()
+        let workspace = ContractWorkspace(rootDirectory: root)
+        let file: ContractFile
+        do {
+            file = try workspace.file(at: url)
+        } catch {
+            return Result(document: nil, diagnostics: [error.diagnostic], files: [])
+        }
+        let node = SourceNode(file: file, pointer: .root, value: file.root)
+        guard let version = detectVersion(node) else {
+            return Result(document: nil, diagnostics: [versionDiagnostic(node)], files: [file])
+        }
+        let context = BuildContext(workspace: workspace, version: version)
+        var document: Spec.Document
+        switch version {
+        case .swagger2:
+            document = Swagger2Builder(context: context, root: node).build()
+        case .openAPI30, .openAPI31, .openAPI32:
+            document = OpenAPI3Builder(context: context, root: node).build()
+        }
+        SemanticChecks(context: context, document: document).run()
+        SchemaChecks(context: context).run(root: node)
+        document.files = workspace.loadedFiles
+        return Result(document: document, diagnostics: context.diagnostics, files: workspace.loadedFiles)
+    }
+
+    private func detectVersion(_ node: SourceNode) -> Spec.Version? {
+        if let swagger = node.value["swagger"] {
+            return swagger.stringValue == "2.0" || swagger.numberValue?.text == "2.0" ? .swagger2 : nil
+        }
+        guard let text = node.value["openapi"]?.stringValue else { return nil }
+        let parts = text.split(separator: ".")
+        guard parts.count >= 2, parts[0] == "3", parts.allSatisfy({ Int($0.prefix { $0.isNumber }) != nil }) else {
+            return nil
+        }
+        switch parts[1] {
+        case "0": return .openAPI30(text)
+        case "1": return .openAPI31(text)
+        case "2": return .openAPI32(text)
+        default: return nil
+        }
+    }
+
+    private func versionDiagnostic(_ node: SourceNode) -> Diagnostic {
+        let supported = "supported: \(Self.supportedVersions)"
+        if let field = node.child("openapi") ?? node.child("swagger") {
+            let written = field.value.stringValue ?? field.value.numberValue?.text ?? field.kindDescription
+            var message = "unsupported version '\(written)'; \(supported)"
+            if field.value.numberValue != nil { message += " (write the version as a quoted string)" }
+            return Diagnostic(
+                .error, code: "version.unsupported", message: message, location: field.location, pointer: field.pointer)
+        }
+        if node.value.objectValue == nil {
+            return Diagnostic(
+                .error, code: "version.missing",
+                message: "not an OpenAPI document: the top level is \(node.kindDescription), not an object",
+                location: node.location)
+        }
+        return Diagnostic(
+            .error, code: "version.missing",
+            message: "not an OpenAPI document: no 'openapi' or 'swagger' field; \(supported)",
+            location: node.location)
+    }
+}

@@ -1,0 +1,50 @@
+import ContractJSON
+
+/// A problem found while loading or linting a contract, printed compiler-style:
+/// `contracts/api.yaml:12:7: error: 'in' must be one of query, header, path, cookie; found 'body' [structure.enum]`.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// How bad it is.
+    public enum Severity: String, Sendable, Comparable {
+        /// The contract is wrong; tools will misbehave.
+        case error
+        /// Likely a mistake; the contract still works.
+        case warning
+
+        /// Errors sort before warnings.
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .error && rhs == .warning }
+    }
+
+    /// How bad it is.
+    public var severity: Severity
+    /// A stable code naming the rule (`structure.required`, `ref.unresolved`, `paths.ambiguous`…).
+    public var code: String
+    /// What is wrong and what to do about it.
+    public var message: String
+    /// Where.
+    public var location: SourceLocation
+    /// The JSON pointer of the offending element inside its file, when there is one.
+    public var pointer: JSONPointer?
+
+    /// Creates a diagnostic.
+    public init(
+        _ severity: Severity, code: String, message: String, location: SourceLocation, pointer: JSONPointer? = nil
+    ) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.location = location
+        self.pointer = pointer
+    }
+
+    /// `file:line:col: severity: message [code]`.
+    public var description: String {
+        "\(location): \(severity.rawValue): \(message) [\(code)]"
+    }
+}
+
+extension LoadFailure {
+    /// The failure as an error diagnostic.
+    public var diagnostic: Diagnostic {
+        Diagnostic(.error, code: "load.failed", message: message, location: location)
+    }
+}

@@ -1,0 +1,156 @@
+import ContractJSON
+
+/// Walks every schema the builders found (and every schema their `$ref`s reach) once, checking
+/// that `$ref`s resolve, that no `$ref` chain loops without reaching a schema, that `type` names
+/// real types, and warning about unknown formats and `required` names with no property.
+struct SchemaChecks {
+    static let knownFormats: Set<String> = [
+        "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6",
+        "uri",
+        "uri-reference", "iri", "iri-reference", "uri-template", "uuid", "json-pointer", "relative-json-pointer",
+        "regex",
+        "int32", "int64", "float", "double", "byte", "binary", "password",
+    ]
+    static let types: Set<String> = ["null", "boolean", "object", "array", "number", "string", "integer"]
+    static let singleSubschemas = [
+        "additionalItems", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
+        "unevaluatedItems", "unevaluatedProperties", "contentSchema", "items",
+    ]
+    static let listSubschemas = ["allOf", "anyOf", "oneOf", "prefixItems", "items"]
+    static let mapSubschemas = [
+        "properties", "patternProperties", "dependentSchemas", "$defs", "definitions", "dependencies",
+    ]
+
+    let context: BuildContext
+
+    func run(root: SourceNode) {
+        var visited: Set<String> = []
+        for schema in context.schemaRoots {
+            walk(schema, underIdentifier: false, inComposition: false, visited: &visited, depth: 0)
+        }
+    }
+
+    /// `inComposition`: the schema is a branch of `allOf`/`anyOf`/`oneOf`, whose `required` may name
+    /// properties that a sibling branch defines.
+    private func walk(
+        _ node: SourceNode, underIdentifier: Bool, inComposition: Bool, visited: inout Set<String>, depth: Int
+    ) {
+        guard case .object(let object) = node.value, depth < 200 else { return }
+        guard visited.insert(node.file.uri + "#" + node.pointer.description).inserted else { return }
+        let scoped = underIdentifier || object["$id"] != nil
+        if let reference = object["$ref"], !scoped {
+            if let target = followReference(node, reference: reference) {
+                walk(target, underIdentifier: false, inComposition: false, visited: &visited, depth: depth + 1)
+            }
+            // In 3.0 and 2.0 the siblings of $ref are ignored, so there is nothing else to check here.
+            if context.version.usesDraft4Schemas { return }
+        }
+        checkType(node, object)
+        if let format = object["format"]?.stringValue, !Self.knownFormats.contains(format),
+            let formatNode = node.child("format")
+        {
+            context.warning("schema.format-unknown", "unknown format '\(format)' is not checked", at: formatNode)
+        }
+        if !inComposition { checkRequired(node, object) }
+        if context.version.usesDraft4Schemas, object["nullable"]?.boolValue == true, object["type"] == nil,
+            let nullable = node.child("nullable")
+        {
+            context.warning(
+                "schema.nullable-ignored",
+                "nullable: true has no effect without 'type' in the same schema (OAS 3.0.3); null is rejected here unless another keyword allows it",
+                at: nullable)
+        }
+        for key in Self.singleSubschemas {
+            if let child = node.child(key), child.value.objectValue != nil {
+                walk(child, underIdentifier: scoped, inComposition: false, visited: &visited, depth: depth + 1)
+            }
+        }
+        for key in Self.listSubschemas {
+            let composing = key == "allOf" || key == "anyOf" || key == "oneOf"
+            for element in node.child(key)?.elements ?? [] {
+                walk(element, underIdentifier: scoped, inComposition: composing, visited: &visited, depth: depth + 1)
+            }
+        }
+        for key in Self.mapSubschemas {
+            guard let map = node.child(key), map.value.objectValue != nil else { continue }
+            for (_, child) in map.members where child.value.objectValue != nil {
+                walk(child, underIdentifier: scoped, inComposition: false, visited: &visited, depth: depth + 1)
+            }
+        }
+    }
+
+    /// Resolves a schema `$ref`, following chains of bare `$ref`s; reports dead ends and loops.
+    private func followReference(_ node: SourceNode, reference: JSONValue) -> SourceNode? {
+        guard case .string(let text) = reference else {
+            context.error("schema.ref", "$ref must be a string", at: node.child("$ref") ?? node)
+            return nil
+        }
+        // Plain-name fragments are $anchor references: the schema engine resolves them.
+        if let hash = text.firstIndex(of: "#"),
+            text[text.index(after: hash)...].first.map({ $0 != "/" && $0 != "%" }) ?? false
+        {
+            return nil
+        }
+        var current = node
+        var chain: [String] = []
+        while case .object(let object) = current.value, case .string(let next)? = object["$ref"] {
+            let key = current.file.uri + "#" + current.pointer.description
+            if chain.contains(key) {
+                context.error(
+                    "ref.cycle",
+                    "circular $ref chain with no schema in between: "
+                        + (chain.count > 1 ? "\(chain.count) refs loop" : "a $ref to itself"),
+                    at: node.child("$ref") ?? node)
+                return nil
+            }
+            chain.append(key)
+            switch ReferenceResolver.resolve(next, from: current.file, in: context.workspace) {
+            case .success(let target):
+                current = SourceNode(file: target.file, pointer: target.pointer, value: target.value)
+            case .failure(let problem):
+                context.error(problem.code, problem.message, at: current.child("$ref") ?? current)
+                return nil
+            }
+            // A $ref with siblings is a schema of its own in 2020-12: the chain ends there.
+            if !context.version.usesDraft4Schemas, object.count > 1 { break }
+        }
+        return current
+    }
+
+    private func checkType(_ node: SourceNode, _ object: JSONObject) {
+        guard let typeNode = node.child("type") else { return }
+        switch typeNode.value {
+        case .string(let name):
+            if !Self.types.contains(name)
+                || (context.version.usesDraft4Schemas && name == "null" && context.version != .swagger2)
+            {
+                context.error(
+                    "schema.type",
+                    "'\(name)' is not a JSON Schema type (\(Self.types.sorted().joined(separator: ", ")))", at: typeNode
+                )
+            }
+        case .array(let names) where !context.version.usesDraft4Schemas:
+            for name in names where !(name.stringValue.map(Self.types.contains) ?? false) {
+                context.error("schema.type", "'type' lists \(name), which is not a JSON Schema type", at: typeNode)
+            }
+        default:
+            let expected = context.version.usesDraft4Schemas ? "a string" : "a string or an array of strings"
+            context.error("schema.type", "'type' must be \(expected), found \(typeNode.kindDescription)", at: typeNode)
+        }
+    }
+
+    private func checkRequired(_ node: SourceNode, _ object: JSONObject) {
+        guard case .array(let names)? = object["required"], case .object(let properties)? = object["properties"] else {
+            return
+        }
+        let composed = ["allOf", "anyOf", "oneOf", "$ref", "patternProperties", "if", "dependentSchemas"].contains {
+            object[$0] != nil
+        }
+        if composed { return }
+        for case .string(let name) in names where !properties.contains(name) {
+            context.warning(
+                "schema.required-undefined", "required property '\(name)' is not defined in 'properties'",
+                at: node.child("required") ?? node)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import ContractJSON
+import Foundation
+
+/// One file of a contract, parsed, with the names it goes by.
+public struct ContractFile: Sendable {
+    /// The file on disk.
+    public let url: URL
+    /// The absolute URI that `$ref`s and the schema registry know it by (`file:///…`).
+    public let uri: String
+    /// The path diagnostics print (relative to the working directory when the file is below it).
+    public let displayPath: String
+    /// The parsed content.
+    public let root: JSONValue
+    /// JSON or YAML.
+    public let format: DocumentFormat
+
+    /// The location of the value `pointer` names, or of its nearest ancestor with a known position.
+    public func location(of pointer: JSONPointer) -> SourceLocation {
+        SourceLocation(file: displayPath, position: pointer.position(in: root))
+    }
+}

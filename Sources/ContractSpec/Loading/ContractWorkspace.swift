@@ -1,0 +1,54 @@
+import ContractJSON
+import Foundation
+
+/// The files of one contract, loaded once each, within a folder tree that `$ref`s may not leave.
+public final class ContractWorkspace {
+    /// `$ref`s may name files in this folder or below it, nothing else.
+    public let rootDirectory: URL
+    private let workingDirectory: String
+    private var files: [String: ContractFile] = [:]
+    private var failures: [String: LoadFailure] = [:]
+    /// Files in the order they were first loaded.
+    public private(set) var loadOrder: [String] = []
+
+    /// Creates a workspace whose `$ref`s stay inside `rootDirectory`.
+    public init(rootDirectory: URL) {
+        self.rootDirectory = rootDirectory.standardizedFileURL.resolvingSymlinksInPath()
+        self.workingDirectory = FileManager.default.currentDirectoryPath
+    }
+
+    /// Every file loaded so far.
+    public var loadedFiles: [ContractFile] { loadOrder.compactMap { files[$0] } }
+
+    /// Loads the file at `url` (once; later calls return the same file or the same failure).
+    public func file(at url: URL) throws(LoadFailure) -> ContractFile {
+        let resolved = url.standardizedFileURL.resolvingSymlinksInPath()
+        let key = resolved.path
+        if let file = files[key] { return file }
+        if let failure = failures[key] { throw failure }
+        let display = displayPath(for: resolved)
+        do {
+            let (value, format) = try DocumentReader.read(url: resolved, path: display)
+            let file = ContractFile(
+                url: resolved, uri: resolved.absoluteString, displayPath: display, root: value, format: format)
+            files[key] = file
+            loadOrder.append(key)
+            return file
+        } catch {
+            failures[key] = error
+            throw error
+        }
+    }
+
+    /// Whether `url` lies inside the root folder.
+    public func contains(_ url: URL) -> Bool {
+        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+        let root = rootDirectory.path.hasSuffix("/") ? rootDirectory.path : rootDirectory.path + "/"
+        return path == rootDirectory.path || path.hasPrefix(root)
+    }
+
+    private func displayPath(for url: URL) -> String {
+        let base = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        return url.path.hasPrefix(base) ? String(url.path.dropFirst(base.count)) : url.path
+    }
+}

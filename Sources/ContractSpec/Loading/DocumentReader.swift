@@ -1,0 +1,75 @@
+import ContractJSON
+import Foundation
+
+/// Reads one contract file from disk into a `JSONValue`, refusing what would hurt the loader.
+public enum DocumentReader {
+    /// Files larger than this are refused before they are read.
+    public static let defaultMaximumFileSize = 64 << 20
+
+    /// Reads and parses the file at `url`; `path` is how diagnostics name it.
+    public static func read(url: URL, path: String, maximumFileSize: Int = defaultMaximumFileSize) throws(LoadFailure)
+        -> (value: JSONValue, format: DocumentFormat)
+    {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw LoadFailure(
+                message: "no such file; check the path", location: SourceLocation(file: path, position: .unknown))
+        }
+        if isDirectory.boolValue {
+            throw LoadFailure(
+                message: "is a directory, not a contract file; name a .yaml or .json file",
+                location: SourceLocation(file: path, position: .unknown))
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        if size > maximumFileSize {
+            throw LoadFailure(
+                message:
+                    "the file is \(size / (1 << 20)) MiB; contracts over \(maximumFileSize / (1 << 20)) MiB are refused "
+                    + "(split it with $ref into several files)",
+                location: start)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw LoadFailure(message: "cannot read the file: \(error.localizedDescription)", location: start)
+        }
+        guard data.count <= maximumFileSize else {
+            throw LoadFailure(
+                message: "the file grew beyond \(maximumFileSize >> 20) MiB while being read", location: start)
+        }
+        return try parse(data, path: path)
+    }
+
+    /// Parses bytes already in memory.
+    public static func parse(_ data: Data, path: String) throws(LoadFailure) -> (
+        value: JSONValue, format: DocumentFormat
+    ) {
+        let bytes = [UInt8](data)
+        if let bad = UTF8Validation.firstInvalidOffset(bytes) {
+            let prefix = String(decoding: bytes[..<bad], as: UTF8.self)
+            let position = YAMLReader.lineAndColumn(ofByte: prefix.utf8.count, in: prefix + " ")
+            throw LoadFailure(
+                message:
+                    "the file is not UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) at offset \(bad)); "
+                    + "save it as UTF-8",
+                location: SourceLocation(file: path, position: position))
+        }
+        let firstContent = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        let format = DocumentFormat.detect(path: path, firstByte: firstContent)
+        switch format {
+        case .json:
+            do {
+                return (try JSONParser.parse(bytes), .json)
+            } catch {
+                throw LoadFailure(
+                    message: "invalid JSON: \(error.message)",
+                    location: SourceLocation(file: path, position: error.position))
+            }
+        case .yaml:
+            let text = String(decoding: bytes, as: UTF8.self)
+            return (try YAMLReader.read(text, path: path), .yaml)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import ContractJSON
+import Foundation
+
+/// Where a `$ref` leads: the file, the pointer inside it, and the value found there.
+public struct ResolvedReference: Sendable {
+    /// The file holding the target.
+    public let file: ContractFile
+    /// The target's pointer inside that file.
+    public let pointer: JSONPointer
+    /// The target value.
+    public let value: JSONValue
+}
+
+/// Resolves `$ref` strings to files and JSON pointers, offline and inside the workspace folder.
+enum ReferenceResolver {
+    /// Resolves `reference` as written in `file`. A fragment that is a plain name (a 3.1 `$anchor`)
+    /// resolves to the whole file; schema anchors are the schema engine's business.
+    static func resolve(_ reference: String, from file: ContractFile, in workspace: ContractWorkspace) -> Result<
+        ResolvedReference, ReferenceProblem
+    > {
+        let lowered = reference.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            return .failure(
+                ReferenceProblem(
+                    code: "ref.remote",
+                    message:
+                        "remote $ref '\(reference)' is not fetched (contract checks run offline); download the file "
+                        + "into the contract folder and refer to it by a relative path"))
+        }
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let filePart = parts.first.map(String.init) ?? ""
+        let fragment = parts.count > 1 ? String(parts[1]) : ""
+        var target = file
+        if !filePart.isEmpty {
+            if let colon = filePart.firstIndex(of: ":"), !filePart[..<colon].contains("/"),
+                filePart[..<colon].count > 1,
+                !filePart.lowercased().hasPrefix("file:")
+            {
+                return .failure(
+                    ReferenceProblem(
+                        code: "ref.unsupported",
+                        message:
+                            "cannot resolve $ref '\(reference)': only relative file paths and fragments are supported"))
+            }
+            guard
+                let decoded = PercentEncoding.decode(
+                    filePart.lowercased().hasPrefix("file://") ? String(filePart.dropFirst(7)) : filePart)
+            else {
+                return .failure(
+                    ReferenceProblem(code: "ref.invalid", message: "malformed percent-encoding in $ref '\(reference)'"))
+            }
+            let url =
+                decoded.hasPrefix("/")
+                ? URL(fileURLWithPath: decoded)
+                : URL(fileURLWithPath: decoded, relativeTo: file.url.deletingLastPathComponent())
+            guard workspace.contains(url) else {
+                return .failure(
+                    ReferenceProblem(
+                        code: "ref.escapes",
+                        message:
+                            "$ref '\(reference)' leaves the contract folder \(workspace.rootDirectory.path); refs may only name "
+                            + "files inside it (pass --root to widen it)"))
+            }
+            do {
+                target = try workspace.file(at: url)
+            } catch {
+                return .failure(
+                    ReferenceProblem(
+                        code: "ref.file", message: "$ref '\(reference)': \(error.location): \(error.message)"))
+            }
+        }
+        if fragment.isEmpty || !fragment.hasPrefix("/") && !fragment.hasPrefix("%2F") && !fragment.hasPrefix("%2f") {
+            return .success(ResolvedReference(file: target, pointer: .root, value: target.root))
+        }
+        guard let pointer = JSONPointer(fragment: fragment) else {
+            return .failure(
+                ReferenceProblem(code: "ref.invalid", message: "$ref '\(reference)' has a malformed JSON pointer"))
+        }
+        guard let value = pointer.resolve(in: target.root) else {
+            return .failure(
+                ReferenceProblem(
+                    code: "ref.unresolved",
+                    message: "$ref '\(reference)' names nothing in \(target.displayPath)"
+                        + suggestion(for: pointer, in: target.root)))
+        }
+        return .success(ResolvedReference(file: target, pointer: pointer, value: value))
+    }
+
+    /// "did you mean" for the last token, from the keys that do exist at the parent.
+    private static func suggestion(for pointer: JSONPointer, in root: JSONValue) -> String {
+        guard let parent = pointer.parent, let last = pointer.lastToken,
+            let siblings = parent.resolve(in: root)?.objectValue
+        else {
+            return ""
+        }
+        let best = siblings.keys.min { EditDistance.between($0, last) < EditDistance.between($1, last) }
+        guard let best, EditDistance.between(best, last) <= max(2, last.count / 3) else { return "" }
+        return "; did you mean '\(best)'?"
+    }
+}
+
+/// Why a `$ref` could not be followed.
+struct ReferenceProblem: Error {
+    let code: String
+    let message: String
+}

@@ -1,0 +1,70 @@
+import ContractJSON
+
+/// The contract model: one shape for Swagger 2.0 and OpenAPI 3.0, 3.1 and 3.2 documents.
+///
+/// Types live in this namespace so `Spec.Operation` never clashes with Foundation's `Operation`.
+public enum Spec {}
+
+extension Spec {
+    /// Which specification a document was written against.
+    public enum Version: Hashable, Sendable, CustomStringConvertible {
+        /// Swagger 2.0.
+        case swagger2
+        /// OpenAPI 3.0.x; the full version string.
+        case openAPI30(String)
+        /// OpenAPI 3.1.x.
+        case openAPI31(String)
+        /// OpenAPI 3.2.x.
+        case openAPI32(String)
+
+        /// The version as written.
+        public var description: String {
+            switch self {
+            case .swagger2: "2.0"
+            case .openAPI30(let text), .openAPI31(let text), .openAPI32(let text): text
+            }
+        }
+
+        /// Whether schemas are written in the OpenAPI 3.0 / draft-4 dialect (2.0 and 3.0) rather than 2020-12.
+        public var usesDraft4Schemas: Bool {
+            switch self {
+            case .swagger2, .openAPI30: true
+            case .openAPI31, .openAPI32: false
+            }
+        }
+    }
+
+    /// A schema in the contract: where it is, and its (normalised) value.
+    public struct Schema: Sendable {
+        /// The URI of the file the schema's `$ref`s resolve against.
+        public var baseURI: String
+        /// Where the schema stands in that file; for schemas built from 2.0 parameters, the parameter.
+        public var pointer: JSONPointer
+        /// The schema, normalised to the 2020-12 dialect.
+        public var value: JSONValue
+        /// The schema's location, for messages.
+        public var location: SourceLocation
+
+        /// Creates a schema reference.
+        public init(baseURI: String, pointer: JSONPointer, value: JSONValue, location: SourceLocation) {
+            self.baseURI = baseURI
+            self.pointer = pointer
+            self.value = value
+            self.location = location
+        }
+    }
+
+    /// A named example (`examples: {notFound: {value: …}}`) or the single `example`.
+    public struct Example: Sendable {
+        /// The name (`"example"` for a lone `example`).
+        public var name: String
+        /// A short summary.
+        public var summary: String?
+        /// The value, unless only an `externalValue` is given.
+        public var value: JSONValue?
+        /// Where the example is written.
+        public var location: SourceLocation
+        /// The pointer of the value inside its file.
+        public var pointer: JSONPointer
+    }
+}

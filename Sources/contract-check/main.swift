@@ -1,0 +1,3 @@
+import ContractCheckCLI
+
+ContractCheckCommand.main()

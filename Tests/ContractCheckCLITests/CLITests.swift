@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Runs the built `contract-check` binary the way CI does.
+@Suite("contract-check command line")
+struct CLITests {
+    struct Run {
+        let status: Int32
+        let output: String
+    }
+
+    static var binary: URL {
+        // On Linux the test bundle is an executable in the products folder, beside contract-check.
+        let products =
+            Bundle.main.bundleURL.pathExtension == "xctest"
+            ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
+        return products.appendingPathComponent("contract-check")
+    }
+
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+
+    func temporaryFolder(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        for (name, text) in files {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return folder
+    }
+
+    @Test("lint of a clean contract exits 0 with a summary")
+    func lintClean() throws {
+        let folder = try temporaryFolder(["api.yaml": "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\n"])
+        let result = try run(["lint", "api.yaml"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.output == "api.yaml: OpenAPI 3.1.0, 0 operations, 0 errors, 0 warnings\n")
+    }
+
+    @Test("lint of a broken contract exits 1 with compiler-style lines")
+    func lintBroken() throws {
+        let folder = try temporaryFolder(["api.yaml": "openapi: 3.1.0\ninfo: {version: '1'}\npaths: {}\n"])
+        let result = try run(["lint", "api.yaml"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("api.yaml:2:1: error: a Info Object requires 'title' [structure.required]\n"))
+    }
+
+    @Test("--strict fails on warnings; --format json is machine-readable")
+    func strictAndJSON() throws {
+        let folder = try temporaryFolder([
+            "api.yaml":
+                "openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents:\n  schemas:\n    A: {type: string, format: shoe-size}\n"
+        ])
+        #expect(try run(["lint", "api.yaml"], in: folder).status == 0)
+        #expect(try run(["lint", "--strict", "api.yaml"], in: folder).status == 1)
+        let json = try run(["lint", "--format", "json", "api.yaml"], in: folder)
+        let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect(object?["warnings"] as? Int == 1)
+        let files = object?["files"] as? [[String: Any]]
+        let diagnostic = (files?.first?["diagnostics"] as? [[String: Any]])?.first
+        #expect(diagnostic?["code"] as? String == "schema.format-unknown")
+        #expect(diagnostic?["line"] as? Int == 5)
+        #expect(diagnostic?["pointer"] as? String == "/components/schemas/A/format")
+    }
+
+    @Test(
+        "usage errors exit 64",
+        arguments: [["lint"], ["lint", "--format", "xml", "x.yaml"], ["lint", "does-not-exist.yaml"], ["no-such-command"]])
+    func usage(arguments: [String]) throws {
+        #expect(try run(arguments).status == 64)
+    }
+
+    @Test("--help works for every command", arguments: [["--help"], ["lint", "--help"], ["run", "--help"]])
+    func help(arguments: [String]) throws {
+        let result = try run(arguments)
+        #expect(result.status == 0)
+        #expect(result.output.contains("USAGE:"))
+    }
+
+    @Test("the default run lints contracts/ and writes Reports/")
+    func defaultRun() throws {
+        let folder = try temporaryFolder(["contracts/api.yaml": "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\n"])
+        let result = try run([], in: folder)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("contracts/api.yaml: OpenAPI 3.1.0, 0 operations, 0 errors, 0 warnings"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Reports/lint.json").path))
+    }
+
+    @Test("the bundled contracts are clean")
+    func bundledContracts() throws {
+        let result = try run(["lint", "contracts"])
+        #expect(result.status == 0, "\(result.output)")
+    }
+}

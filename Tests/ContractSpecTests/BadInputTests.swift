@@ -1,0 +1,73 @@
+import ContractJSON
+import Foundation
+import Testing
+
+@testable import ContractSpec
+
+@Suite("Hostile and broken input")
+struct BadInputTests {
+    @Test("a 2 GB file is refused before it is read")
+    func hugeFile() throws {
+        let contract = try TemporaryContract([:])
+        try FileManager.default.createDirectory(at: contract.folder, withIntermediateDirectories: true)
+        let url = contract.url("huge.yaml")
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: 2 << 30)  // sparse: no disk is used
+        try handle.close()
+        let result = contract.load("huge.yaml")
+        #expect(result.document == nil)
+        #expect(result.diagnostics.first?.message.contains("2048 MiB") == true)
+    }
+
+    @Test("malformed JSON is one error with its line and column")
+    func malformedJSON() throws {
+        let contract = try TemporaryContract([
+            "api.json": "{\n  \"openapi\": \"3.1.0\",\n  \"info\": {\"title\": \"x\" \"version\": \"1\"}\n}"
+        ])
+        let messages = contract.messages("api.json")
+        #expect(messages == ["api.json:3:25: error: invalid JSON: expected ',' or '}' in an object, found '\"' [load.failed]"])
+    }
+
+    @Test("a $ref to a directory is an error at the $ref")
+    func referenceToDirectory() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(components: "components:\n  schemas:\n    Pet:\n      $ref: './schemas'\n"),
+            "schemas/Pet.yaml": "type: object\n",
+        ])
+        let messages = contract.messages()
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("api.yaml:10:7: error: $ref './schemas'") == true)
+        #expect(messages.first?.contains("is a directory") == true)
+    }
+
+    @Test("a $ref chain that loops without a schema is an error")
+    func referenceLoop() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(
+                components: """
+                    components:
+                      schemas:
+                        A:
+                          $ref: '#/components/schemas/B'
+                        B:
+                          $ref: '#/components/schemas/A'
+                    """)
+        ])
+        #expect(contract.messages().contains { $0.contains("circular $ref chain") })
+    }
+
+    @Test("an empty file, a scalar file and a file with no version each get one clear error")
+    func notOpenAPI() throws {
+        let contract = try TemporaryContract([
+            "empty.yaml": "", "scalar.yaml": "hello\n", "other.yaml": "name: x\n", "v4.yaml": "openapi: 4.0.0\n",
+        ])
+        #expect(contract.messages("empty.yaml").first?.contains("not an OpenAPI document") == true)
+        #expect(contract.messages("scalar.yaml").first?.contains("not an OpenAPI document") == true)
+        #expect(contract.messages("other.yaml").first?.contains("no 'openapi' or 'swagger' field") == true)
+        #expect(
+            contract.messages("v4.yaml") == [
+                "v4.yaml:1:1: error: unsupported version '4.0.0'; supported: Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.x [version.unsupported]"
+            ])
+    }
+}

@@ -1,0 +1,121 @@
+import ContractJSON
+import Foundation
+import Testing
+
+@testable import ContractSpec
+
+@Suite("Lint rules and their messages")
+struct LintRuleTests {
+    @Test("structural errors: missing title, wrong type, bad path key, unknown in")
+    func structural() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": """
+            openapi: 3.1.0
+            info:
+              version: 1
+            paths:
+              pets:
+                get:
+                  responses: {'200': {description: ok}}
+              /owners:
+                get:
+                  operationId: 42
+                  parameters:
+                    - name: q
+                      in: body
+                      schema: {type: string}
+                  responses: {'200': {description: ok}}
+            """
+        ])
+        #expect(
+            contract.messages() == [
+                "api.yaml:2:1: error: a Info Object requires 'title' [structure.required]",
+                "api.yaml:3:3: warning: 'version' should be a string; 1 is read as a number, quote it [structure.type]",
+                "api.yaml:5:3: error: path 'pets' must start with '/' [paths.key]",
+                "api.yaml:10:7: error: 'operationId' must be a string, found the number 42 [structure.type]",
+                "api.yaml:13:11: error: 'in' must be one of query, header, path, cookie; found 'body' [structure.enum]",
+            ])
+    }
+
+    @Test("semantic errors: duplicate operationId, undeclared and unused path parameters, ambiguous paths")
+    func semantic() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(
+                paths: """
+                      /a/{x}:
+                        get:
+                          operationId: same
+                          parameters:
+                            - {name: x, in: path, required: true, schema: {type: string}}
+                          responses: {'200': {description: ok}}
+                      /a/{y}:
+                        get:
+                          operationId: same
+                          parameters:
+                            - {name: z, in: path, required: true, schema: {type: string}}
+                          responses: {'200': {description: ok}}
+                    """)
+        ])
+        let messages = contract.messages()
+        #expect(
+            messages.contains(
+                "api.yaml:13:5: error: GET /a/{y}: path variable '{y}' has no parameter with in: path; declare it [paths.parameter-undeclared]"
+            ))
+        #expect(
+            messages.contains { $0.hasPrefix("api.yaml:16:11: error: GET /a/{y}: path parameter 'z' does not appear in the path template") }
+        )
+        #expect(messages.contains { $0.hasPrefix("api.yaml:13:5: error: operationId 'same' is used twice: also by GET /a/{x} at ") })
+        #expect(
+            messages.contains {
+                $0.hasPrefix("api.yaml:13:5: error: '/a/{y}' and '/a/{x}' (at ")
+                    && $0.hasSuffix("match the same URLs; use one variable name for both [paths.ambiguous]")
+            })
+        #expect(messages.count == 4)
+    }
+
+    @Test("warnings: unknown formats, required properties with no definition, nullable without type")
+    func warnings() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": """
+            openapi: 3.0.3
+            info: {title: t, version: '1'}
+            paths: {}
+            components:
+              schemas:
+                Pet:
+                  type: object
+                  required: [name, tag]
+                  properties:
+                    name: {type: string, format: petname}
+                    owner:
+                      nullable: true
+                      allOf: [{$ref: '#/components/schemas/Owner'}]
+                Owner: {type: object}
+            """
+        ])
+        #expect(
+            contract.messages() == [
+                "api.yaml:8:7: warning: required property 'tag' is not defined in 'properties' [schema.required-undefined]",
+                "api.yaml:10:30: warning: unknown format 'petname' is not checked [schema.format-unknown]",
+                "api.yaml:12:11: warning: nullable: true has no effect without 'type' in the same schema (OAS 3.0.3); null is rejected here unless another keyword allows it [schema.nullable-ignored]",
+            ])
+    }
+
+    @Test("security requirements must name declared schemes")
+    func security() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(
+                components: """
+                    components:
+                      securitySchemes:
+                        key: {type: apiKey, name: X-Key, in: header}
+                    security:
+                      - token: []
+                    """)
+        ])
+        #expect(
+            contract.messages().contains {
+                $0.contains("security requirement names 'token', which is not a declared security scheme (declared: key)")
+            })
+    }
+}

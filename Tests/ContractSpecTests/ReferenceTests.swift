@@ -1,0 +1,149 @@
+import ContractJSON
+import Foundation
+import Testing
+
+@testable import ContractSpec
+
+@Suite("$ref resolution")
+struct ReferenceTests {
+    @Test("local refs with ~0, ~1 and percent-encoding resolve")
+    func escapedPointers() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(
+                paths: """
+                      /a~b/{id}:
+                        get:
+                          parameters:
+                            - $ref: '#/components/parameters/id%20param'
+                          responses:
+                            '200':
+                              $ref: '#/components/responses/a~0b~1c'
+                    """,
+                components: """
+                    components:
+                      parameters:
+                        id param:
+                          name: id
+                          in: path
+                          required: true
+                          schema: {type: string}
+                      responses:
+                        a~b/c:
+                          description: ok
+                    """)
+        ])
+        let result = contract.load()
+        let errors = result.diagnostics.filter { $0.severity == .error && $0.code != "components.name" }
+        #expect(errors.isEmpty, "\(errors)")
+        let operation = try #require(result.document?.operations.first)
+        #expect(operation.parameters.first?.name == "id")
+        #expect(operation.responses.first?.description == "ok")
+    }
+
+    @Test("relative files and fragments of them resolve, and their locations name the other file")
+    func externalFiles() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(
+                paths: """
+                      /pets:
+                        $ref: './paths/pets.yaml'
+                    """),
+            "paths/pets.yaml": """
+            get:
+              operationId: listPets
+              responses:
+                '200':
+                  description: ok
+                  content:
+                    application/json:
+                      schema:
+                        $ref: '../schemas/pet.yaml#/Pet'
+            """,
+            "schemas/pet.yaml": """
+            Pet:
+              type: object
+              properties:
+                name: {type: string}
+            """,
+        ])
+        let result = contract.load()
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        #expect(result.files.count == 3)
+        let operation = try #require(result.document?.operation(id: "listPets"))
+        #expect(operation.location.file.hasSuffix("paths/pets.yaml"))
+        #expect(operation.location.position == SourcePosition(line: 1, column: 1))
+    }
+
+    @Test("a $ref to a missing target names the file, line and column of the $ref")
+    func missingTarget() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(
+                components: """
+                    components:
+                      schemas:
+                        Pet:
+                          type: object
+                        Owner:
+                          properties:
+                            pet:
+                              $ref: '#/components/schemas/Pett'
+                    """)
+        ])
+        #expect(
+            contract.messages() == [
+                "api.yaml:14:11: error: $ref '#/components/schemas/Pett' names nothing in \(contract.url("api.yaml").path); did you mean 'Pet'? [ref.unresolved]"
+            ])
+    }
+
+    @Test("remote refs are refused with an offline explanation")
+    func remote() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(components: "components:\n  schemas:\n    Pet:\n      $ref: 'https://example.com/pet.json'\n")
+        ])
+        let messages = contract.messages()
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("remote $ref 'https://example.com/pet.json' is not fetched (contract checks run offline)") == true)
+    }
+
+    @Test("refs that leave the contract folder are refused")
+    func escapes() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(components: "components:\n  schemas:\n    Pet:\n      $ref: '../../../etc/passwd'\n")
+        ])
+        let messages = contract.messages()
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("leaves the contract folder") == true)
+    }
+
+    @Test("a cyclic schema (a tree of Node) loads and stays usable")
+    func cyclicSchema() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(
+                paths: """
+                      /tree:
+                        get:
+                          responses:
+                            '200':
+                              description: ok
+                              content:
+                                application/json:
+                                  schema: {$ref: '#/components/schemas/Node'}
+                    """,
+                components: """
+                    components:
+                      schemas:
+                        Node:
+                          type: object
+                          properties:
+                            children:
+                              type: array
+                              items: {$ref: '#/components/schemas/Node'}
+                    """)
+        ])
+        let result = contract.load()
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let schema = try #require(result.document?.operations.first?.responses.first?.content.first?.schema)
+        #expect(schema.value["$ref"]?.stringValue == "#/components/schemas/Node")
+        #expect(result.document?.schemas["Node"] != nil)
+    }
+}

@@ -1,0 +1,99 @@
+import ContractJSON
+import Foundation
+import Testing
+
+@testable import ContractSpec
+
+@Suite("YAML reading")
+struct YAMLLoadingTests {
+    private func read(_ text: String) throws -> JSONValue {
+        try DocumentReader.parse(Data(text.utf8), path: "test.yaml").value
+    }
+
+    @Test("YAML 1.1 booleans and country codes stay strings under the 1.2 core schema")
+    func coreSchemaStrings() throws {
+        let value = try read("a: yes\nb: no\nc: on\nd: off\ne: NO\nf: =\ng: ~ab\nh: y\n")
+        for key in ["a", "b", "c", "d", "e", "f", "g", "h"] {
+            #expect(value[key]?.stringValue != nil, "\(key) should be a string, got \(String(describing: value[key]))")
+        }
+        #expect(value["e"]?.stringValue == "NO")
+    }
+
+    @Test("numbers keep their text; null and booleans resolve")
+    func coreSchemaNumbers() throws {
+        let value = try read("a: 1.0\nb: 1e3\nc: 0x1F\nd: ~\ne: true\nf: '1.0'\ng: 0o17\nh: -.5\ni: 12345678901234567890123\n")
+        #expect(value["a"]?.numberValue?.text == "1.0")
+        #expect(value["b"]?.numberValue?.text == "1e3")
+        #expect(value["c"]?.numberValue?.text == "0x1F")
+        #expect(value["c"]?.numberValue?.int64Value == 31)
+        #expect(value["d"] == .null)
+        #expect(value["e"] == .bool(true))
+        #expect(value["f"] == .string("1.0"))
+        #expect(value["g"]?.numberValue?.int64Value == 15)
+        #expect(value["h"]?.numberValue?.text == "-.5")
+        #expect(value["i"]?.numberValue?.text == "12345678901234567890123")
+    }
+
+    @Test("keys remember their line and column")
+    func positions() throws {
+        let value = try read("openapi: 3.1.0\ninfo:\n  title: x\n")
+        #expect(JSONPointer("/info/title")?.position(in: value) == SourcePosition(line: 3, column: 3))
+    }
+
+    @Test("a duplicate key is an error naming both lines")
+    func duplicateKeys() {
+        #expect {
+            try read("info:\n  title: a\n  version: 1\n  title: b\n")
+        } throws: { error in
+            let failure = error as? LoadFailure
+            return failure?.message.contains("first at line 2, again at line 4") == true && failure?.location.position.line == 4
+        }
+    }
+
+    @Test("an alias bomb is refused quickly")
+    func billionLaughs() {
+        var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 {
+            let previous = "*a\(level - 1)"
+            text += "a\(level): &a\(level) [\(Array(repeating: previous, count: 10).joined(separator: ", "))]\n"
+        }
+        #expect {
+            try read(text)
+        } throws: { error in
+            (error as? LoadFailure)?.message.contains("alias bomb") == true
+        }
+    }
+
+    @Test("nesting 100,000 levels deep is refused without a crash", arguments: ["[", "- "])
+    func deepNesting(opener: String) {
+        let text = "a: " + String(repeating: opener, count: 100_000) + "x"
+        #expect(throws: LoadFailure.self) { try read(text) }
+    }
+
+    @Test("malformed YAML names the line")
+    func malformed() {
+        #expect {
+            try read("a: [1, 2\nb: 3\n")
+        } throws: { error in
+            guard let failure = error as? LoadFailure else { return false }
+            return failure.message.hasPrefix("invalid YAML") && failure.location.position.line >= 1
+        }
+    }
+
+    @Test("a file that is not UTF-8 is refused with the place of the bad byte")
+    func notUTF8() {
+        var bytes = Array("title: caf".utf8)
+        bytes.append(0xE9)
+        #expect {
+            try DocumentReader.parse(Data(bytes), path: "latin1.yaml")
+        } throws: { error in
+            guard let failure = error as? LoadFailure else { return false }
+            return failure.message.contains("not UTF-8") && failure.location.position == SourcePosition(line: 1, column: 11)
+        }
+    }
+
+    @Test("merge keys are refused: they are not YAML 1.2")
+    func mergeKeys() {
+        #expect(throws: LoadFailure.self) { try read("base: &b {x: 1}\nderived:\n  <<: *b\n") }
+    }
+}
