@@ -1,23 +1,74 @@
-import Foundation
-
 /// An RFC 6901 JSON Pointer, such as `/paths/~1pets/get`.
 public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// The last token and the pointer it extends. Walkers append a token per node they visit and
+    /// rarely read the result, so appending shares the parent instead of copying every token.
+    private final class Link: Sendable {
+        let parent: Link?
+        let token: String
+        let count: Int
+
+        init(parent: Link?, token: String) {
+            self.parent = parent
+            self.token = token
+            self.count = (parent?.count ?? 0) + 1
+        }
+    }
+
+    private var last: Link?
+
     /// The unescaped reference tokens, outermost first.
-    public private(set) var tokens: [String]
+    public var tokens: [String] {
+        var tokens = [String](repeating: "", count: last?.count ?? 0)
+        var link = last
+        while let current = link {
+            tokens[current.count - 1] = current.token
+            link = current.parent
+        }
+        return tokens
+    }
+
+    /// The number of tokens.
+    public var count: Int { last?.count ?? 0 }
 
     /// The pointer to the whole document.
     public static let root = JSONPointer(tokens: [])
 
     /// Creates a pointer from unescaped tokens.
     public init(tokens: [String]) {
-        self.tokens = tokens
+        var link: Link?
+        for token in tokens { link = Link(parent: link, token: token) }
+        self.last = link
+    }
+
+    /// Pointers are equal when their tokens are.
+    public static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        var left = lhs.last
+        var right = rhs.last
+        while true {
+            if left === right { return true }
+            guard let leftLink = left, let rightLink = right, leftLink.count == rightLink.count,
+                leftLink.token == rightLink.token
+            else { return false }
+            left = leftLink.parent
+            right = rightLink.parent
+        }
+    }
+
+    /// Hashes the tokens.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        var link = last
+        while let current = link {
+            hasher.combine(current.token)
+            link = current.parent
+        }
     }
 
     /// Parses the pointer syntax (`/a/b~1c`). Returns `nil` when the text is neither empty nor starts with `/`,
     /// or when a `~` is not followed by `0` or `1`.
     public init?(_ text: String) {
-        if text.isEmpty {
-            self.tokens = []
+        guard !text.isEmpty else {
+            self.init(tokens: [])
             return
         }
         guard text.hasPrefix("/") else { return nil }
@@ -26,7 +77,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
             guard let token = Self.unescape(raw) else { return nil }
             tokens.append(token)
         }
-        self.tokens = tokens
+        self.init(tokens: tokens)
     }
 
     /// Parses a URI fragment (`#/components/schemas/Pet%20Type`): percent-decoding first, then pointer syntax.
@@ -37,7 +88,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
     }
 
     private static func unescape(_ token: Substring) -> String? {
-        guard token.contains("~") else { return String(token) }
+        guard token.utf8.contains(UInt8(ascii: "~")) else { return String(token) }
         var result = ""
         var iterator = token.makeIterator()
         while let character = iterator.next() {
@@ -56,14 +107,22 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
 
     /// Escapes one token (`~` → `~0`, `/` → `~1`).
     public static func escape(_ token: String) -> String {
-        guard token.contains("~") || token.contains("/") else { return token }
-        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        var escaped = ""
+        for character in token.unicodeScalars {
+            switch character {
+            case "~": escaped += "~0"
+            case "/": escaped += "~1"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
     }
 
     /// A pointer one level deeper.
     public func appending(_ token: String) -> JSONPointer {
         var copy = self
-        copy.tokens.append(token)
+        copy.last = Link(parent: last, token: token)
         return copy
     }
 
@@ -75,27 +134,39 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
     /// A pointer several levels deeper.
     public func appending(contentsOf other: JSONPointer) -> JSONPointer {
         var copy = self
-        copy.tokens.append(contentsOf: other.tokens)
+        for token in other.tokens { copy = copy.appending(token) }
         return copy
     }
 
     /// The pointer to the parent, or `nil` for the root.
     public var parent: JSONPointer? {
-        guard !tokens.isEmpty else { return nil }
-        return JSONPointer(tokens: Array(tokens.dropLast()))
+        guard let last else { return nil }
+        var copy = self
+        copy.last = last.parent
+        return copy
     }
 
     /// The last token, or `nil` for the root.
-    public var lastToken: String? { tokens.last }
+    public var lastToken: String? { last?.token }
 
     /// Whether `other` is this pointer or below it.
     public func isPrefix(of other: JSONPointer) -> Bool {
-        other.tokens.count >= tokens.count && Array(other.tokens.prefix(tokens.count)) == tokens
+        var candidate: JSONPointer? = other
+        while let current = candidate, current.count >= count {
+            if current == self { return true }
+            candidate = current.parent
+        }
+        return false
     }
 
     /// The pointer text (`/a/b~1c`).
     public var description: String {
-        tokens.map { "/" + Self.escape($0) }.joined()
+        var text = ""
+        for token in tokens {
+            text += "/"
+            text += Self.escape(token)
+        }
+        return text
     }
 
     /// The pointer as a URI fragment (`#/a/b~1c`, with characters outside the fragment set percent-encoded).

@@ -2,7 +2,7 @@
 public enum PercentEncoding {
     /// Decodes `%XX` sequences. Returns `nil` for a malformed sequence or bytes that are not UTF-8.
     public static func decode(_ text: some StringProtocol) -> String? {
-        guard text.contains("%") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()

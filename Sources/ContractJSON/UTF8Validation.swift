@@ -1,33 +1,56 @@
 /// Strict UTF-8 validation (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
 public enum UTF8Validation {
     /// Whether `bytes` is well-formed UTF-8.
+    @inlinable
     public static func isValid(_ bytes: some Collection<UInt8>) -> Bool {
         firstInvalidOffset(bytes) == nil
     }
 
     /// The offset of the first byte that starts an ill-formed sequence, or `nil` when all is well-formed.
+    @inlinable
     public static func firstInvalidOffset(_ bytes: some Collection<UInt8>) -> Int? {
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        while let lead = iterator.next() {
-            let start = offset
-            offset += 1
-            if lead < 0x80 { continue }
+        if let result = bytes.withContiguousStorageIfAvailable({ firstInvalidOffset(in: $0) }) {
+            return result
+        }
+        return Array(bytes).withUnsafeBufferPointer { firstInvalidOffset(in: $0) }
+    }
+
+    /// The offset of the first byte that starts an ill-formed sequence in a buffer, or `nil`.
+    public static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            // ASCII runs dominate real documents: test eight bytes at a time.
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            let lead = base[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
             let needed: Int
-            var minimum: UInt32
+            let minimum: UInt32
             var scalar: UInt32
             switch lead {
-            case 0xC2...0xDF: needed = 1; minimum = 0x80; scalar = UInt32(lead & 0x1F)
-            case 0xE0...0xEF: needed = 2; minimum = 0x800; scalar = UInt32(lead & 0x0F)
-            case 0xF0...0xF4: needed = 3; minimum = 0x10000; scalar = UInt32(lead & 0x07)
-            default: return start
+            case 0xC2...0xDF: (needed, minimum, scalar) = (1, 0x80, UInt32(lead & 0x1F))
+            case 0xE0...0xEF: (needed, minimum, scalar) = (2, 0x800, UInt32(lead & 0x0F))
+            case 0xF0...0xF4: (needed, minimum, scalar) = (3, 0x10000, UInt32(lead & 0x07))
+            default: return index
             }
-            for _ in 0..<needed {
-                guard let next = iterator.next(), next & 0xC0 == 0x80 else { return start }
+            guard index + needed < count else { return index }
+            for offset in 1...needed {
+                let next = base[index + offset]
+                guard next & 0xC0 == 0x80 else { return index }
                 scalar = scalar << 6 | UInt32(next & 0x3F)
-                offset += 1
             }
-            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return start }
+            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return index }
+            index += needed + 1
         }
         return nil
     }

@@ -4,13 +4,18 @@ import ContractJSON
 final class BuildContext {
     let workspace: ContractWorkspace
     let version: Spec.Version
+    /// The allowed fields of each object kind for this version, built once.
+    let fields: FieldSets
     private(set) var diagnostics: [Diagnostic] = []
     /// Every place the builders found a schema, for the schema checks to walk.
     var schemaRoots: [SourceNode] = []
+    private var reported: Set<Diagnostic> = []
+    private var memo: [String: Any] = [:]
 
     init(workspace: ContractWorkspace, version: Spec.Version) {
         self.workspace = workspace
         self.version = version
+        self.fields = FieldSets(version)
     }
 
     func report(_ severity: Diagnostic.Severity, _ code: String, _ message: String, at node: SourceNode) {
@@ -19,7 +24,18 @@ final class BuildContext {
     }
 
     func report(_ diagnostic: Diagnostic) {
-        diagnostics.append(diagnostic)
+        if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
+    }
+
+    /// Builds the object a node (or the `$ref` in it) leads to, once per target.
+    func build<T>(_ node: SourceNode, kind: String, _ body: (SourceNode) -> T?) -> T? {
+        guard let target = dereference(node, expecting: kind) else { return nil }
+        guard let key = target.referenceKey else { return body(target) }
+        let memoKey = kind + "\u{0}" + key
+        if let cached = memo[memoKey] { return cached as? T }
+        let built = body(target)
+        memo[memoKey] = built as Any
+        return built
     }
 
     func error(_ code: String, _ message: String, at node: SourceNode) {
@@ -53,7 +69,8 @@ final class BuildContext {
             visited.append(key)
             switch ReferenceResolver.resolve(text, from: current.file, in: workspace) {
             case .success(let target):
-                current = SourceNode(file: target.file, pointer: target.pointer, value: target.value)
+                current = SourceNode(
+                    file: target.file, pointer: target.pointer, value: target.value, referenceKey: target.key)
             case .failure(let problem):
                 error(problem.code, problem.message, at: current.child("$ref") ?? current)
                 return nil

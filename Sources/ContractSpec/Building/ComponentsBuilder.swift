@@ -14,8 +14,8 @@ struct ComponentsBuilder {
 
     func build() -> Result {
         let reader = ObjectReader(node, kind: "Components Object", context: context)
-        reader.checkFields(FieldTables.components(version))
-        for key in FieldTables.components(version) {
+        reader.checkFields(context.fields.components)
+        for key in context.fields.components {
             guard let section = reader.object(key) else { continue }
             for (name, member) in section.members where !isValidName(name) {
                 context.error(
@@ -25,28 +25,25 @@ struct ComponentsBuilder {
         }
         var schemas: [String: Spec.Schema] = [:]
         for (name, schema) in reader.object("schemas")?.members ?? [] {
-            schemas[name] = SchemaReader(context: context).read(schema)
+            schemas[name] = SchemaReader(context: context).read(schema.keyed)
         }
         for (_, parameter) in reader.object("parameters")?.members ?? [] {
-            _ = ParameterBuilder(context: context).build(parameter)
+            _ = ParameterBuilder(context: context).build(parameter.keyed)
         }
         if let headers = reader.object("headers") {
-            _ = ParameterBuilder(context: context).buildHeaders(headers)
+            _ = ParameterBuilder(context: context).buildHeaders(headers, keyed: true)
         }
         for (_, response) in reader.object("responses")?.members ?? [] {
-            _ = ContentBuilder(context: context).buildResponse(response, status: .default)
+            _ = ContentBuilder(context: context).buildResponse(response.keyed, status: .default)
         }
         for (_, body) in reader.object("requestBodies")?.members ?? [] {
-            _ = ContentBuilder(context: context).buildRequestBody(body)
+            _ = ContentBuilder(context: context).buildRequestBody(body.keyed)
         }
         for (_, example) in reader.object("examples")?.members ?? [] {
-            guard let target = context.dereference(example, expecting: "Example Object") else { continue }
-            let exampleReader = ObjectReader(target, kind: "Example Object", context: context)
-            exampleReader.checkFields(FieldTables.example(version))
-            exampleReader.exclusive("value", "externalValue")
+            _ = context.build(example.keyed, kind: "Example Object", ExampleReader(context: context).readExample)
         }
         for (_, link) in reader.object("links")?.members ?? [] {
-            LinkReader(context: context).check(link)
+            LinkReader(context: context).check(link.keyed)
         }
         for (name, item) in reader.object("pathItems")?.members ?? [] {
             _ = PathItemBuilder(context: context, servers: []).build(item, path: name, isWebhook: true)
@@ -59,7 +56,9 @@ struct ComponentsBuilder {
         }
         var schemes: [String: Spec.SecurityScheme] = [:]
         for (name, scheme) in reader.object("securitySchemes")?.members ?? [] {
-            if let built = SecuritySchemeReader(context: context).read(scheme, name: name) { schemes[name] = built }
+            if let built = SecuritySchemeReader(context: context).read(scheme.keyed, name: name) {
+                schemes[name] = built
+            }
         }
         return Result(schemas: schemas, securitySchemes: schemes)
     }

@@ -1,5 +1,4 @@
 import ContractJSON
-import Foundation
 
 /// Builds request bodies, responses and media types (3.x).
 struct ContentBuilder {
@@ -7,38 +6,44 @@ struct ContentBuilder {
     var version: Spec.Version { context.version }
 
     func buildRequestBody(_ node: SourceNode) -> Spec.RequestBody? {
-        guard let target = context.dereference(node, expecting: "Request Body Object") else { return nil }
-        let reader = ObjectReader(target, kind: "Request Body Object", context: context)
-        reader.checkFields(FieldTables.requestBody)
-        let content = reader.object("content", required: true).map(buildContent) ?? []
-        return Spec.RequestBody(required: reader.bool("required") ?? false, content: content, location: target.location)
+        context.build(node, kind: "Request Body Object") { target in
+            let reader = ObjectReader(target, kind: "Request Body Object", context: context)
+            reader.checkFields(FieldTables.requestBody)
+            let content = reader.object("content", required: true).map(buildContent) ?? []
+            return Spec.RequestBody(
+                required: reader.bool("required") ?? false, content: content, location: target.location)
+        }
     }
 
     func buildContent(_ node: SourceNode) -> [Spec.MediaType] {
         node.members.compactMap { name, mediaNode in
-            guard let target = context.dereference(mediaNode, expecting: "Media Type Object") else { return nil }
-            let reader = ObjectReader(target, kind: "Media Type Object", context: context)
-            reader.checkFields(FieldTables.mediaType(version))
             if !MediaTypeName.isValid(name) {
                 context.warning(
                     "content.media-type", "'\(name)' is not a media type or range (type/subtype)", at: mediaNode)
             }
-            var encodings: [String: Spec.Encoding] = [:]
-            for (property, encodingNode) in reader.object("encoding")?.members ?? [] {
-                let encodingReader = ObjectReader(encodingNode, kind: "Encoding Object", context: context)
-                encodingReader.checkFields(FieldTables.encoding(version))
-                encodings[property] = Spec.Encoding(
-                    contentType: encodingReader.string("contentType"),
-                    headers: ParameterBuilder(context: context).buildHeaders(encodingReader.object("headers")),
-                    style: encodingReader.oneOf("style", ["form", "spaceDelimited", "pipeDelimited", "deepObject"]),
-                    explode: encodingReader.bool("explode"),
-                    allowReserved: encodingReader.bool("allowReserved") ?? false)
-            }
-            return Spec.MediaType(
-                name: name, schema: reader.child("schema").flatMap { SchemaReader(context: context).read($0) },
-                examples: ExampleReader(context: context).read(reader), encoding: encodings,
-                location: mediaNode.location)
+            var mediaType = context.build(mediaNode, kind: "Media Type Object", buildMediaType)
+            mediaType?.name = name
+            return mediaType
         }
+    }
+
+    private func buildMediaType(_ target: SourceNode) -> Spec.MediaType? {
+        let reader = ObjectReader(target, kind: "Media Type Object", context: context)
+        reader.checkFields(context.fields.mediaType)
+        var encodings: [String: Spec.Encoding] = [:]
+        for (property, encodingNode) in reader.object("encoding")?.members ?? [] {
+            let encodingReader = ObjectReader(encodingNode, kind: "Encoding Object", context: context)
+            encodingReader.checkFields(context.fields.encoding)
+            encodings[property] = Spec.Encoding(
+                contentType: encodingReader.string("contentType"),
+                headers: ParameterBuilder(context: context).buildHeaders(encodingReader.object("headers")),
+                style: encodingReader.oneOf("style", ["form", "spaceDelimited", "pipeDelimited", "deepObject"]),
+                explode: encodingReader.bool("explode"), allowReserved: encodingReader.bool("allowReserved") ?? false)
+        }
+        return Spec.MediaType(
+            name: target.pointer.lastToken ?? "",
+            schema: reader.child("schema").flatMap { SchemaReader(context: context).read($0) },
+            examples: ExampleReader(context: context).read(reader), encoding: encodings, location: target.location)
     }
 
     func buildResponses(_ node: SourceNode) -> [Spec.Response] {
@@ -54,18 +59,22 @@ struct ContentBuilder {
         }
     }
 
+    /// Builds a response once per target; the status comes from the key that refers to it.
     func buildResponse(_ responseNode: SourceNode, status: Spec.ResponseStatus) -> Spec.Response? {
-        guard let target = context.dereference(responseNode, expecting: "Response Object") else { return nil }
-        let reader = ObjectReader(target, kind: "Response Object", context: context)
-        reader.checkFields(FieldTables.response(version))
-        let description = version.is32 ? reader.string("description") : reader.string("description", required: true)
-        for (_, link) in reader.object("links")?.members ?? [] {
-            LinkReader(context: context).check(link)
+        var response = context.build(responseNode, kind: "Response Object") { target in
+            let reader = ObjectReader(target, kind: "Response Object", context: context)
+            reader.checkFields(context.fields.response)
+            let description = version.is32 ? reader.string("description") : reader.string("description", required: true)
+            for (_, link) in reader.object("links")?.members ?? [] {
+                LinkReader(context: context).check(link)
+            }
+            return Spec.Response(
+                status: status, description: description ?? "",
+                headers: ParameterBuilder(context: context).buildHeaders(reader.object("headers")),
+                content: reader.object("content").map(buildContent) ?? [], location: target.location)
         }
-        return Spec.Response(
-            status: status, description: description ?? "",
-            headers: ParameterBuilder(context: context).buildHeaders(reader.object("headers")),
-            content: reader.object("content").map(buildContent) ?? [], location: target.location)
+        response?.status = status
+        return response
     }
 }
 
@@ -74,10 +83,12 @@ struct LinkReader {
     let context: BuildContext
 
     func check(_ node: SourceNode) {
-        guard let target = context.dereference(node, expecting: "Link Object") else { return }
-        let reader = ObjectReader(target, kind: "Link Object", context: context)
-        reader.checkFields(FieldTables.link)
-        reader.exclusive("operationRef", "operationId")
+        _ = context.build(node, kind: "Link Object") { target -> Bool? in
+            let reader = ObjectReader(target, kind: "Link Object", context: context)
+            reader.checkFields(FieldTables.link)
+            reader.exclusive("operationRef", "operationId")
+            return true
+        }
     }
 }
 
@@ -95,26 +106,42 @@ struct ExampleReader {
                     pointer: single.pointer))
         }
         for (name, node) in reader.object("examples")?.members ?? [] {
-            guard let target = context.dereference(node, expecting: "Example Object") else { continue }
-            let exampleReader = ObjectReader(target, kind: "Example Object", context: context)
-            exampleReader.checkFields(FieldTables.example(context.version))
-            exampleReader.exclusive("value", "externalValue")
-            let value = target.child("value") ?? target.child("dataValue")
-            examples.append(
-                Spec.Example(
-                    name: name, summary: exampleReader.string("summary"), value: value?.value,
-                    location: (value ?? target).location, pointer: (value ?? target).pointer))
+            guard var example = context.build(node, kind: "Example Object", readExample) else { continue }
+            example.name = name
+            examples.append(example)
         }
         return examples
+    }
+
+    /// Reads one Example Object, a component or inline.
+    func readExample(_ target: SourceNode) -> Spec.Example? {
+        let reader = ObjectReader(target, kind: "Example Object", context: context)
+        reader.checkFields(context.fields.example)
+        reader.exclusive("value", "externalValue")
+        let value = target.child("value") ?? target.child("dataValue")
+        return Spec.Example(
+            name: target.pointer.lastToken ?? "example", summary: reader.string("summary"), value: value?.value,
+            location: (value ?? target).location, pointer: (value ?? target).pointer)
     }
 }
 
 /// Media type names: `type/subtype` with optional parameters, or a range (`*/*`, `image/*`).
 enum MediaTypeName {
     static func isValid(_ name: String) -> Bool {
-        let essence =
-            name.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        let parts = essence.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+        var slashes = 0
+        var typeLength = 0
+        var subtypeLength = 0
+        for byte in name.utf8 {
+            if byte == UInt8(ascii: ";") { break }
+            if byte == 0x20 || byte == 0x09 { continue }
+            if byte == UInt8(ascii: "/") {
+                slashes += 1
+            } else if slashes == 0 {
+                typeLength += 1
+            } else {
+                subtypeLength += 1
+            }
+        }
+        return slashes == 1 && typeLength > 0 && subtypeLength > 0
     }
 }

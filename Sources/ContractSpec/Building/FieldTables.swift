@@ -131,3 +131,26 @@ extension Spec.Version {
         return false
     }
 }
+
+/// The field tables for one version, computed once per load rather than once per object.
+struct FieldSets {
+    let root, info, license, tag, components, pathItem, parameter, header, mediaType, encoding, response, example,
+        securityScheme, oauthFlow: Set<String>
+
+    init(_ version: Spec.Version) {
+        root = FieldTables.root(version)
+        info = FieldTables.info(version)
+        license = FieldTables.license(version)
+        tag = FieldTables.tag(version)
+        components = FieldTables.components(version)
+        pathItem = FieldTables.pathItem(version)
+        parameter = FieldTables.parameter(version)
+        header = FieldTables.header(version)
+        mediaType = FieldTables.mediaType(version)
+        encoding = FieldTables.encoding(version)
+        response = FieldTables.response(version)
+        example = FieldTables.example(version)
+        securityScheme = FieldTables.securityScheme(version)
+        oauthFlow = FieldTables.oauthFlow(version)
+    }
+}

@@ -8,7 +8,7 @@ struct OpenAPI3Builder {
 
     func build() -> Spec.Document {
         let reader = ObjectReader(root, kind: "OpenAPI Object", context: context)
-        reader.checkFields(FieldTables.root(version))
+        reader.checkFields(context.fields.root)
         _ = reader.require("openapi")
         let info = buildInfo(reader.object("info", required: true))
         if version.isAtLeast31 {
@@ -27,7 +27,7 @@ struct OpenAPI3Builder {
         if let tags = reader.array("tags") {
             for tag in tags {
                 let tagReader = ObjectReader(tag, kind: "Tag Object", context: context)
-                tagReader.checkFields(FieldTables.tag(version))
+                tagReader.checkFields(context.fields.tag)
                 _ = tagReader.string("name", required: true)
             }
         }
@@ -56,7 +56,7 @@ struct OpenAPI3Builder {
     private func buildInfo(_ node: SourceNode?) -> (title: String, version: String) {
         guard let node else { return ("", "") }
         let reader = ObjectReader(node, kind: "Info Object", context: context)
-        reader.checkFields(FieldTables.info(version))
+        reader.checkFields(context.fields.info)
         let title = reader.string("title", required: true) ?? ""
         let apiVersion = reader.lenientString("version", required: true) ?? ""
         _ = reader.string("description")
@@ -65,7 +65,7 @@ struct OpenAPI3Builder {
         }
         if let license = reader.object("license") {
             let licenseReader = ObjectReader(license, kind: "License Object", context: context)
-            licenseReader.checkFields(FieldTables.license(version))
+            licenseReader.checkFields(context.fields.license)
             _ = licenseReader.string("name", required: true)
             licenseReader.exclusive("identifier", "url")
         }

@@ -26,9 +26,12 @@ struct ParameterBuilder {
     }
 
     func build(_ node: SourceNode) -> Spec.Parameter? {
-        guard let target = context.dereference(node, expecting: "Parameter Object") else { return nil }
+        context.build(node, kind: "Parameter Object", buildResolved)
+    }
+
+    private func buildResolved(_ target: SourceNode) -> Spec.Parameter? {
         let reader = ObjectReader(target, kind: "Parameter Object", context: context)
-        reader.checkFields(FieldTables.parameter(version))
+        reader.checkFields(context.fields.parameter)
         let name = reader.string("name", required: true)
         var locations = ["query", "header", "path", "cookie"]
         if version.is32 { locations.append("querystring") }
@@ -78,17 +81,25 @@ struct ParameterBuilder {
         }
     }
 
-    func buildHeaders(_ node: SourceNode?) -> [Spec.Header] {
+    /// Builds a map of headers; `keyed` when they are components that `$ref`s may reach.
+    func buildHeaders(_ node: SourceNode?, keyed: Bool = false) -> [Spec.Header] {
         (node?.members ?? []).compactMap { name, header in
-            guard let target = context.dereference(header, expecting: "Header Object") else { return nil }
-            let reader = ObjectReader(target, kind: "Header Object", context: context)
-            reader.checkFields(FieldTables.header(version))
-            _ = reader.oneOf("style", ["simple"])
-            let schemaAndContent = SchemaOrContent(context: context, reader: reader, owner: "header '\(name)'")
-            return Spec.Header(
-                name: name, required: reader.bool("required") ?? false, schema: schemaAndContent.schema,
-                content: schemaAndContent.content, examples: schemaAndContent.examples, location: target.location)
+            var built = context.build(keyed ? header.keyed : header, kind: "Header Object") {
+                buildHeader($0, name: name)
+            }
+            built?.name = name
+            return built
         }
+    }
+
+    private func buildHeader(_ target: SourceNode, name: String) -> Spec.Header? {
+        let reader = ObjectReader(target, kind: "Header Object", context: context)
+        reader.checkFields(context.fields.header)
+        _ = reader.oneOf("style", ["simple"])
+        let schemaAndContent = SchemaOrContent(context: context, reader: reader, owner: "header '\(name)'")
+        return Spec.Header(
+            name: name, required: reader.bool("required") ?? false, schema: schemaAndContent.schema,
+            content: schemaAndContent.content, examples: schemaAndContent.examples, location: target.location)
     }
 }
 

@@ -9,7 +9,7 @@ struct PathItemBuilder {
     func build(_ node: SourceNode, path: String, isWebhook: Bool = false) -> [Spec.Operation] {
         guard let item = context.dereference(node, expecting: "Path Item Object") else { return [] }
         let reader = ObjectReader(item, kind: "Path Item Object", context: context)
-        reader.checkFields(FieldTables.pathItem(version))
+        reader.checkFields(context.fields.pathItem)
         let shared = ParameterBuilder(context: context).buildList(reader.array("parameters"))
         let itemServers =
             reader.array("servers").map { ServerReader(context: context).read($0, addDefault: false) } ?? []

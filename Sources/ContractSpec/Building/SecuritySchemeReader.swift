@@ -5,9 +5,12 @@ struct SecuritySchemeReader {
     let context: BuildContext
 
     func read(_ node: SourceNode, name: String) -> Spec.SecurityScheme? {
-        guard let target = context.dereference(node, expecting: "Security Scheme Object") else { return nil }
+        context.build(node, kind: "Security Scheme Object") { readResolved($0, name: name) }
+    }
+
+    private func readResolved(_ target: SourceNode, name: String) -> Spec.SecurityScheme? {
         let reader = ObjectReader(target, kind: "Security Scheme Object", context: context)
-        reader.checkFields(FieldTables.securityScheme(context.version))
+        reader.checkFields(context.fields.securityScheme)
         var types = ["apiKey", "http", "oauth2", "openIdConnect"]
         if context.version.isAtLeast31 { types.append("mutualTLS") }
         guard let type = reader.oneOf("type", types, required: true) else { return nil }
@@ -27,7 +30,7 @@ struct SecuritySchemeReader {
             var scopes: [String] = []
             for (flowName, flow) in flows.members where !flowName.hasPrefix("x-") {
                 let flowReader = ObjectReader(flow, kind: "OAuth Flow Object", context: context)
-                flowReader.checkFields(FieldTables.oauthFlow(context.version))
+                flowReader.checkFields(context.fields.oauthFlow)
                 scopes += flowReader.object("scopes", required: true)?.members.map(\.key) ?? []
                 switch flowName {
                 case "implicit":

@@ -5,6 +5,23 @@ struct SourceNode {
     let file: ContractFile
     let pointer: JSONPointer
     let value: JSONValue
+    /// `uri#pointer` when the node was reached through a `$ref` (or is a component that `$ref`s may
+    /// reach): builders memoize by it, so a shared component is built, and its problems reported, once.
+    var referenceKey: String?
+
+    init(file: ContractFile, pointer: JSONPointer, value: JSONValue, referenceKey: String? = nil) {
+        self.file = file
+        self.pointer = pointer
+        self.value = value
+        self.referenceKey = referenceKey
+    }
+
+    /// This node, keyed as a `$ref` to it would be.
+    var keyed: SourceNode {
+        var copy = self
+        copy.referenceKey = file.uri + "#" + pointer.description
+        return copy
+    }
 
     /// The member `key` of this object, as a node.
     func child(_ key: String) -> SourceNode? {

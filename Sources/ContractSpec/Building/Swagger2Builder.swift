@@ -14,6 +14,7 @@ struct Swagger2Builder {
         "deprecated", "security",
     ]
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch"]
+    static let pathItemFields = Set(methods + ["$ref", "parameters"])
 
     let context: BuildContext
     let root: SourceNode
@@ -49,7 +50,7 @@ struct Swagger2Builder {
             }
             guard let target = context.dereference(item, expecting: "Path Item Object") else { continue }
             let itemReader = ObjectReader(target, kind: "Path Item Object", context: context)
-            itemReader.checkFields(Set(Self.methods + ["$ref", "parameters"]))
+            itemReader.checkFields(Self.pathItemFields)
             let shared = itemReader.array("parameters") ?? []
             for method in Self.methods {
                 guard let operation = target.child(method) else { continue }

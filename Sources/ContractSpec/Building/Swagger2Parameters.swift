@@ -24,7 +24,10 @@ struct Swagger2Parameters {
     let context: BuildContext
 
     func build(_ node: SourceNode) -> Read? {
-        guard let target = context.dereference(node, expecting: "Parameter Object") else { return nil }
+        context.build(node, kind: "Parameter Object", buildResolved)
+    }
+
+    private func buildResolved(_ target: SourceNode) -> Read? {
         let reader = ObjectReader(target, kind: "Parameter Object", context: context)
         reader.checkFields(Self.fields)
         guard let name = reader.string("name", required: true),

@@ -2,11 +2,18 @@ import ContractJSON
 
 /// Swagger 2.0 responses: one schema served as every `produces` media type, `examples` keyed by media type.
 struct Swagger2Responses {
+    static let headerFields = Set(Swagger2Parameters.schemaKeywords + ["description", "collectionFormat"])
     let context: BuildContext
     let produces: [String]
 
     func build(_ node: SourceNode, status: Spec.ResponseStatus) -> Spec.Response? {
-        guard let target = context.dereference(node, expecting: "Response Object") else { return nil }
+        // Built once per target; the status comes from the key that refers to it.
+        var response = context.build(node, kind: "Response Object") { buildResolved($0, status: status) }
+        response?.status = status
+        return response
+    }
+
+    private func buildResolved(_ target: SourceNode, status: Spec.ResponseStatus) -> Spec.Response? {
         let reader = ObjectReader(target, kind: "Response Object", context: context)
         reader.checkFields(["description", "schema", "headers", "examples"])
         let description = reader.string("description", required: true) ?? ""
@@ -27,7 +34,7 @@ struct Swagger2Responses {
         }
         let headers = (reader.object("headers")?.members ?? []).map { name, header in
             let headerReader = ObjectReader(header, kind: "Header Object", context: context)
-            headerReader.checkFields(Set(Swagger2Parameters.schemaKeywords + ["description", "collectionFormat"]))
+            headerReader.checkFields(Self.headerFields)
             _ = headerReader.oneOf("type", ["string", "number", "integer", "boolean", "array"], required: true)
             return Spec.Header(
                 name: name, required: false,

@@ -25,21 +25,22 @@ struct SchemaChecks {
 
     func run(root: SourceNode) {
         var visited: Set<String> = []
-        for schema in context.schemaRoots {
+        // Component schemas carry their key, so a `$ref` reaching them later finds them visited.
+        for schema in context.schemaRoots where schema.referenceKey.map({ visited.insert($0).inserted }) ?? true {
             walk(schema, underIdentifier: false, inComposition: false, visited: &visited, depth: 0)
         }
     }
 
-    /// `inComposition`: the schema is a branch of `allOf`/`anyOf`/`oneOf`, whose `required` may name
-    /// properties that a sibling branch defines.
+    /// Walks one schema tree. Trees are finite, so only the roots and `$ref` targets are remembered
+    /// as visited: that stops cycles, and it keeps hashing off every node. `inComposition`: the schema
+    /// is a branch of `allOf`/`anyOf`/`oneOf`, whose `required` may name properties a sibling defines.
     private func walk(
         _ node: SourceNode, underIdentifier: Bool, inComposition: Bool, visited: inout Set<String>, depth: Int
     ) {
         guard case .object(let object) = node.value, depth < 200 else { return }
-        guard visited.insert(node.file.uri + "#" + node.pointer.description).inserted else { return }
         let scoped = underIdentifier || object["$id"] != nil
         if let reference = object["$ref"], !scoped {
-            if let target = followReference(node, reference: reference) {
+            if let (target, key) = followReference(node, reference: reference), visited.insert(key).inserted {
                 walk(target, underIdentifier: false, inComposition: false, visited: &visited, depth: depth + 1)
             }
             // In 3.0 and 2.0 the siblings of $ref are ignored, so there is nothing else to check here.
@@ -80,7 +81,7 @@ struct SchemaChecks {
     }
 
     /// Resolves a schema `$ref`, following chains of bare `$ref`s; reports dead ends and loops.
-    private func followReference(_ node: SourceNode, reference: JSONValue) -> SourceNode? {
+    private func followReference(_ node: SourceNode, reference: JSONValue) -> (SourceNode, String)? {
         guard case .string(let text) = reference else {
             context.error("schema.ref", "$ref must be a string", at: node.child("$ref") ?? node)
             return nil
@@ -92,9 +93,9 @@ struct SchemaChecks {
             return nil
         }
         var current = node
+        var key = ""
         var chain: [String] = []
         while case .object(let object) = current.value, case .string(let next)? = object["$ref"] {
-            let key = current.file.uri + "#" + current.pointer.description
             if chain.contains(key) {
                 context.error(
                     "ref.cycle",
@@ -107,6 +108,7 @@ struct SchemaChecks {
             switch ReferenceResolver.resolve(next, from: current.file, in: context.workspace) {
             case .success(let target):
                 current = SourceNode(file: target.file, pointer: target.pointer, value: target.value)
+                key = target.key
             case .failure(let problem):
                 context.error(problem.code, problem.message, at: current.child("$ref") ?? current)
                 return nil
@@ -114,7 +116,7 @@ struct SchemaChecks {
             // A $ref with siblings is a schema of its own in 2020-12: the chain ends there.
             if !context.version.usesDraft4Schemas, object.count > 1 { break }
         }
-        return current
+        return (current, key)
     }
 
     private func checkType(_ node: SourceNode, _ object: JSONObject) {

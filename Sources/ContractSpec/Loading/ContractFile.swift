@@ -2,7 +2,10 @@ import ContractJSON
 import Foundation
 
 /// One file of a contract, parsed, with the names it goes by.
-public struct ContractFile: Sendable {
+///
+/// A class, because every node the builders visit points at its file: one reference to count
+/// instead of five fields.
+public final class ContractFile: Sendable {
     /// The file on disk.
     public let url: URL
     /// The absolute URI that `$ref`s and the schema registry know it by (`file:///…`).
@@ -13,6 +16,15 @@ public struct ContractFile: Sendable {
     public let root: JSONValue
     /// JSON or YAML.
     public let format: DocumentFormat
+
+    /// Creates a file record.
+    public init(url: URL, uri: String, displayPath: String, root: JSONValue, format: DocumentFormat) {
+        self.url = url
+        self.uri = uri
+        self.displayPath = displayPath
+        self.root = root
+        self.format = format
+    }
 
     /// The location of the value `pointer` names, or of its nearest ancestor with a known position.
     public func location(of pointer: JSONPointer) -> SourceLocation {

@@ -46,10 +46,22 @@ public enum DocumentReader {
     public static func parse(_ data: Data, path: String) throws(LoadFailure) -> (
         value: JSONValue, format: DocumentFormat
     ) {
-        let bytes = [UInt8](data)
-        if let bad = UTF8Validation.firstInvalidOffset(bytes) {
-            let prefix = String(decoding: bytes[..<bad], as: UTF8.self)
-            let position = YAMLReader.lineAndColumn(ofByte: prefix.utf8.count, in: prefix + " ")
+        let result: Result<(JSONValue, DocumentFormat), LoadFailure> = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            do throws(LoadFailure) {
+                return .success(try parse(bytes, path: path))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(LoadFailure) -> (
+        JSONValue, DocumentFormat
+    ) {
+        if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
+            let position = Self.position(ofByte: bad, in: bytes)
             throw LoadFailure(
                 message:
                     "the file is not UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) at offset \(bad)); "
@@ -68,8 +80,22 @@ public enum DocumentReader {
                     location: SourceLocation(file: path, position: error.position))
             }
         case .yaml:
-            let text = String(decoding: bytes, as: UTF8.self)
-            return (try YAMLReader.read(text, path: path), .yaml)
+            return (try YAMLReader.read(bytes, path: path), .yaml)
         }
+    }
+
+    /// The line and column (in characters) of a byte offset.
+    static func position(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourcePosition {
+        var line = 1
+        var column = 1
+        for index in 0..<min(offset, bytes.count) {
+            if bytes[index] == 0x0A {
+                line += 1
+                column = 1
+            } else if bytes[index] & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return SourcePosition(line: line, column: column)
     }
 }

@@ -9,6 +9,8 @@ public struct ResolvedReference: Sendable {
     public let pointer: JSONPointer
     /// The target value.
     public let value: JSONValue
+    /// `uri#pointer`: one string per target, however the `$ref`s that reach it are spelled.
+    public let key: String
 }
 
 /// Resolves `$ref` strings to files and JSON pointers, offline and inside the workspace folder.
@@ -32,7 +34,7 @@ enum ReferenceResolver {
         let fragment = parts.count > 1 ? String(parts[1]) : ""
         var target = file
         if !filePart.isEmpty {
-            if let colon = filePart.firstIndex(of: ":"), !filePart[..<colon].contains("/"),
+            if let colon = filePart.firstIndex(of: ":"), !filePart[..<colon].utf8.contains(UInt8(ascii: "/")),
                 filePart[..<colon].count > 1,
                 !filePart.lowercased().hasPrefix("file:")
             {
@@ -70,7 +72,7 @@ enum ReferenceResolver {
             }
         }
         if fragment.isEmpty || !fragment.hasPrefix("/") && !fragment.hasPrefix("%2F") && !fragment.hasPrefix("%2f") {
-            return .success(ResolvedReference(file: target, pointer: .root, value: target.root))
+            return .success(ResolvedReference(file: target, pointer: .root, value: target.root, key: target.uri + "#"))
         }
         guard let pointer = JSONPointer(fragment: fragment) else {
             return .failure(
@@ -83,7 +85,9 @@ enum ReferenceResolver {
                     message: "$ref '\(reference)' names nothing in \(target.displayPath)"
                         + suggestion(for: pointer, in: target.root)))
         }
-        return .success(ResolvedReference(file: target, pointer: pointer, value: value))
+        return .success(
+            ResolvedReference(file: target, pointer: pointer, value: value, key: target.uri + "#" + pointer.description)
+        )
     }
 
     /// "did you mean" for the last token, from the keys that do exist at the parent.

@@ -34,7 +34,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func parseSegment(_ segment: String) -> Segment {
-        guard segment.contains("{") else { return .literal(segment) }
+        guard segment.utf8.contains(UInt8(ascii: "{")) else { return .literal(segment) }
         var pieces: [Piece] = []
         var current = ""
         var inVariable = false
