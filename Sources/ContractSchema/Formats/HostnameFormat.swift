@@ -3,8 +3,7 @@
 enum HostnameFormat {
     static func isHostname(_ string: String, international: Bool) -> Bool {
         guard !string.isEmpty else { return false }
-        var text = Substring(string)
-        if text.hasSuffix(".") { text = text.dropLast() }
+        let text = Substring(string)
         // Ideographic and fullwidth full stops separate labels in IDNs (RFC 3490 §3.1).
         let separators: Set<Character> = international ? [".", "\u{3002}", "\u{FF0E}", "\u{FF61}"] : ["."]
         let labels = text.split(omittingEmptySubsequences: false) { separators.contains($0) }

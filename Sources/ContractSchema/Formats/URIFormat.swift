@@ -46,7 +46,9 @@ enum URIFormat {
             if host.hasPrefix("[") {
                 guard let close = host.firstIndex(of: "]") else { return false }
                 let literal = host[host.index(after: host.startIndex)..<close]
-                guard IPAddressFormat.isIPv6(String(literal)) || literal.hasPrefix("v") else { return false }
+                guard IPAddressFormat.isIPv6(String(literal)) || literal.hasPrefix("v") || literal.hasPrefix("V") else {
+                    return false
+                }
                 host = host[host.index(after: close)...]
                 if host.hasPrefix(":") {
                     guard host.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
@@ -73,20 +75,49 @@ enum URIFormat {
         return true
     }
 
+    /// RFC 6570 level 4: literals outside braces, expressions `{[op]varspec,…}` inside.
     @Sendable static func isTemplate(_ string: String) -> Bool {
-        var inExpression = false
-        for character in string {
-            switch character {
-            case "{":
-                if inExpression { return false }
-                inExpression = true
-            case "}":
-                if !inExpression { return false }
-                inExpression = false
-            default:
-                continue
+        var scalars = Array(string.unicodeScalars)[...]
+        let forbidden = Set(" \"<>\\^`|}".unicodeScalars)
+        while let scalar = scalars.popFirst() {
+            if scalar == "{" {
+                guard let close = scalars.firstIndex(of: "}") else { return false }
+                guard isExpression(scalars[..<close]) else { return false }
+                scalars = scalars[(close + 1)...]
+            } else if scalar == "%" {
+                guard let a = scalars.popFirst(), let b = scalars.popFirst(), a.isASCII, b.isASCII,
+                    Formats.isHexDigit(UInt8(a.value)), Formats.isHexDigit(UInt8(b.value))
+                else { return false }
+            } else if scalar.value < 0x21 || scalar.value == 0x7F || forbidden.contains(scalar) {
+                return false
             }
         }
-        return !inExpression
+        return true
+    }
+
+    private static func isExpression(_ body: ArraySlice<Unicode.Scalar>) -> Bool {
+        var body = body
+        if let first = body.first, "+#./;?&".unicodeScalars.contains(first) { body = body.dropFirst() }
+        let specs = body.split(separator: ",", omittingEmptySubsequences: false)
+        for spec in specs {
+            var name = spec[...]
+            if name.last == "*" {
+                name = name.dropLast()
+            } else if let colon = name.firstIndex(of: ":") {
+                let length = name[(colon + 1)...]
+                guard (1...4).contains(length.count), let first = length.first, first != "0",
+                    length.allSatisfy({ $0.isASCII && $0.properties.numericType != nil })
+                else { return false }
+                name = name[..<colon]
+            }
+            guard !name.isEmpty, name.first != ".", name.last != ".",
+                !zip(name, name.dropFirst()).contains(where: { $0 == "." && $1 == "." })
+            else { return false }
+            for scalar in name
+            where !(scalar.isASCII && (RegexCharacterClass.isWord(scalar.value) || scalar == "." || scalar == "%")) {
+                return false
+            }
+        }
+        return true
     }
 }

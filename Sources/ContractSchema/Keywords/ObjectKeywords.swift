@@ -98,9 +98,8 @@ extension SchemaCompiler {
         }
         compileDependencies(context, keyword: "dependentRequired", into: &checks)
         compileDependencies(context, keyword: "dependentSchemas", into: &checks)
-        if context.dialect != .draft2020_12 {
-            compileDependencies(context, keyword: "dependencies", into: &checks)
-        }
+        // `dependencies` was split in 2019-09; still honoured in 2020-12 documents for compatibility.
+        compileDependencies(context, keyword: "dependencies", into: &checks)
         if object["propertyNames"] != nil {
             checks.append(PropertyNamesCheck(node: child(context, "propertyNames")))
         }
