@@ -1,16 +1,25 @@
 /// RFC 3339 `date-time`, `full-date`, `full-time`, and the ISO 8601 durations of its appendix A.
 enum DateTimeFormats {
     @Sendable static func isDateTime(_ string: String) -> Bool {
-        let bytes = Array(string.utf8)
-        guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") else { return false }
-        return isDate(bytes[0..<10]) && isTime(bytes[11...])
+        withBytes(string) { bytes in
+            guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") else {
+                return false
+            }
+            return isDate(bytes[0..<10]) && isTime(bytes[11...])
+        }
     }
 
-    @Sendable static func isDate(_ string: String) -> Bool { isDate(Array(string.utf8)[...]) }
+    @Sendable static func isDate(_ string: String) -> Bool { withBytes(string) { isDate($0[...]) } }
 
-    @Sendable static func isTime(_ string: String) -> Bool { isTime(Array(string.utf8)[...]) }
+    @Sendable static func isTime(_ string: String) -> Bool { withBytes(string) { isTime($0[...]) } }
 
-    private static func number(_ bytes: ArraySlice<UInt8>, _ start: Int, _ count: Int) -> Int? {
+    /// The string's UTF-8 bytes without copying them (native strings are contiguous).
+    static func withBytes(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(string.utf8).withUnsafeBufferPointer(body)
+    }
+
+    private static func number(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ start: Int, _ count: Int) -> Int? {
         let from = bytes.startIndex + start
         guard from + count <= bytes.endIndex else { return nil }
         var value = 0
@@ -21,12 +30,12 @@ enum DateTimeFormats {
         return value
     }
 
-    private static func byte(_ bytes: ArraySlice<UInt8>, _ offset: Int) -> UInt8? {
+    private static func byte(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ offset: Int) -> UInt8? {
         let index = bytes.startIndex + offset
         return index < bytes.endIndex ? bytes[index] : nil
     }
 
-    static func isDate(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isDate(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard bytes.count == 10, byte(bytes, 4) == UInt8(ascii: "-"), byte(bytes, 7) == UInt8(ascii: "-"),
             let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2)
         else { return false }
@@ -37,7 +46,7 @@ enum DateTimeFormats {
     }
 
     /// `full-time`: `HH:MM:SS[.frac](Z|±HH:MM)`; second 60 only when the time in UTC is 23:59:60.
-    static func isTime(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isTime(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard byte(bytes, 2) == UInt8(ascii: ":"), byte(bytes, 5) == UInt8(ascii: ":"),
             let hour = number(bytes, 0, 2), let minute = number(bytes, 3, 2), let second = number(bytes, 6, 2),
             hour <= 23, minute <= 59, second <= 60

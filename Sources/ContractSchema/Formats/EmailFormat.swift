@@ -1,6 +1,9 @@
 /// `email` (RFC 5321 mailbox: dot-atom or quoted local part, host name or address literal) and
 /// `idn-email` (RFC 6531: the same with UTF-8 allowed).
 enum EmailFormat {
+    /// The `atext` specials of RFC 5322, and the dot.
+    private static let specials = Set("!#$%&'*+-/=?^_`{|}~.".unicodeScalars.map(\.value))
+
     static func isEmail(_ string: String, international: Bool) -> Bool {
         guard let at = string.lastIndex(of: "@") else { return false }
         let local = string[..<at]
@@ -31,10 +34,9 @@ enum EmailFormat {
             return !escaped
         }
         guard !local.hasPrefix("."), !local.hasSuffix("."), !local.contains("..") else { return false }
-        let specials = Set("!#$%&'*+-/=?^_`{|}~.".unicodeScalars)
         return local.unicodeScalars.allSatisfy { scalar in
             if scalar.isASCII {
-                return RegexCharacterClass.isWord(scalar.value) || specials.contains(scalar)
+                return RegexCharacterClass.isWord(scalar.value) || specials.contains(scalar.value)
             }
             return international
         }

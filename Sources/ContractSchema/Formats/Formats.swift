@@ -46,9 +46,8 @@ enum Formats {
     }
 
     static func isUUID(_ string: String) -> Bool {
-        let bytes = Array(string.utf8)
-        guard bytes.count == 36 else { return false }
-        for (offset, byte) in bytes.enumerated() {
+        guard string.utf8.count == 36 else { return false }
+        for (offset, byte) in string.utf8.enumerated() {
             if [8, 13, 18, 23].contains(offset) {
                 guard byte == UInt8(ascii: "-") else { return false }
             } else if !isHexDigit(byte) {

@@ -3,6 +3,7 @@
 enum HostnameFormat {
     static func isHostname(_ string: String, international: Bool) -> Bool {
         guard !string.isEmpty else { return false }
+        if let plain = isPlainASCIIHostname(string) { return plain }
         let text = Substring(string)
         // Ideographic and fullwidth full stops separate labels in IDNs (RFC 3490 §3.1).
         let separators: Set<Character> = international ? [".", "\u{3002}", "\u{FF0E}", "\u{FF61}"] : ["."]
@@ -12,6 +13,32 @@ enum HostnameFormat {
             guard isLabel(label, international: international) else { return false }
         }
         return true
+    }
+
+    /// The common case without allocating: ASCII letters, digits, hyphens and dots.
+    /// Returns `nil` when the name needs the full check (non-ASCII, or `--` at positions 3-4).
+    private static func isPlainASCIIHostname(_ string: String) -> Bool? {
+        guard string.utf8.count <= 253 else { return false }
+        var labelLength = 0
+        var previous: UInt8 = UInt8(ascii: ".")
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "."):
+                guard labelLength > 0, previous != UInt8(ascii: "-") else { return false }
+                labelLength = 0
+            case UInt8(ascii: "-"):
+                guard labelLength > 0 else { return false }
+                if labelLength == 3, previous == UInt8(ascii: "-") { return nil }
+                labelLength += 1
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A:
+                labelLength += 1
+            default:
+                return byte >= 0x80 ? nil : false
+            }
+            guard labelLength <= 63 else { return false }
+            previous = byte
+        }
+        return labelLength > 0 && previous != UInt8(ascii: "-")
     }
 
     private static func isLabel(_ label: Substring, international: Bool) -> Bool {

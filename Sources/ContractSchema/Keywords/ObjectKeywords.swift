@@ -10,6 +10,8 @@ struct RequiredCheck: KeywordCheck {
     let nodes: [SchemaNode?]
     /// For `dependentRequired`: the property whose presence makes `names` required.
     let trigger: String?
+    /// Set for plain `required` lists of up to 64 names: one pass over the members finds them all.
+    let table: PropertyTable?
 
     private func excused(_ offset: Int, _ context: ValidationContext) -> Bool {
         guard context != .none, let node = nodes[offset] else { return false }
@@ -19,6 +21,14 @@ struct RequiredCheck: KeywordCheck {
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .object(let object) = instance else { return true }
         if let trigger, !object.contains(trigger) { return true }
+        if let table {
+            var found: UInt64 = 0
+            for member in object.members {
+                if let index = table.index(of: member.key) { found |= 1 << UInt64(index) }
+            }
+            let all: UInt64 = names.count == 64 ? ~0 : (1 << UInt64(names.count)) - 1
+            if found == all { return true }
+        }
         for (offset, name) in names.enumerated() where !object.contains(name) {
             if !excused(offset, state.context) { return false }
         }
@@ -93,7 +103,8 @@ extension SchemaCompiler {
                 checks.append(
                     RequiredCheck(
                         site: site("required", context.location), names: names, nodes: names.map { properties[$0] },
-                        trigger: nil))
+                        trigger: nil,
+                        table: names.count <= 64 && Set(names).count == names.count ? PropertyTable(names) : nil))
             }
         }
         compileDependencies(context, keyword: "dependentRequired", into: &checks)
@@ -114,7 +125,7 @@ extension SchemaCompiler {
                 checks.append(
                     RequiredCheck(
                         site: site(keyword, context.location), names: names, nodes: names.map { _ in nil },
-                        trigger: member.key))
+                        trigger: member.key, table: nil))
             } else {
                 checks.append(DependentSchemaCheck(trigger: member.key, node: child(context, keyword, member.key)))
             }

@@ -4,6 +4,8 @@ import ContractJSON
 /// plus the `readOnly`/`writeOnly` rule for the properties present.
 struct PropertiesCheck: KeywordCheck {
     let properties: [String: SchemaNode]
+    let table: PropertyTable
+    let nodes: [SchemaNode]
     let patterns: [(regex: ECMARegex, node: SchemaNode)]
     let additional: SchemaNode?
     /// Set when `additionalProperties` is `false`, for a clearer error than "schema is false".
@@ -16,8 +18,9 @@ struct PropertiesCheck: KeywordCheck {
         guard case .object(let object) = instance else { return true }
         for member in object.members {
             var matched = false
-            if let node = properties[member.key] {
+            if let index = table.index(of: member.key) {
                 matched = true
+                let node = nodes[index]
                 if state.context != .none, violatesAccess(node, state.context) { return false }
                 if !node.isValid(member.value, &state) { return false }
             }
@@ -79,7 +82,7 @@ struct PropertiesCheck: KeywordCheck {
             return
         }
         for member in object.members {
-            if properties[member.key] != nil {
+            if table.index(of: member.key) != nil {
                 evaluated.properties.insert(member.key)
             } else if patterns.contains(where: { $0.regex.firstMatch(in: member.key, budget: budget) == .matched }) {
                 evaluated.properties.insert(member.key)
@@ -114,9 +117,11 @@ extension SchemaCompiler {
         }
         if !properties.isEmpty || !patterns.isEmpty || additional != nil {
             let registry = self.registry
+            let names = Array(properties.keys)
             checks.append(
                 PropertiesCheck(
-                    properties: properties, patterns: patterns, additional: additional,
+                    properties: properties, table: PropertyTable(names), nodes: names.compactMap { properties[$0] },
+                    patterns: patterns, additional: additional,
                     noAdditionalSite: noAdditionalSite, budget: options.regexStepLimit, location: context.location,
                     sourceOf: { document, pointer in
                         guard let pointer = JSONPointer(pointer) else { return nil }
