@@ -27,10 +27,13 @@ final class SchemaNode: @unchecked Sendable {
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard state.depth < state.maximumDepth else { return false }
         return framed(&state) { state in
-            for check in checks where !check.isValid(instance, &state) {
-                return false
+            // Calling through the buffer uses each existential in place instead of copying it out.
+            checks.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices where !buffer[index].isValid(instance, &state) {
+                    return false
+                }
+                return true
             }
-            return true
         }
     }
 

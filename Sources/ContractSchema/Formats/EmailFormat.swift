@@ -14,7 +14,7 @@ enum EmailFormat {
             if literal.hasPrefix("IPv6:") { return IPAddressFormat.isIPv6(String(literal.dropFirst(5))) }
             return IPAddressFormat.isIPv4(String(literal))
         }
-        return HostnameFormat.isHostname(String(domain), international: international)
+        return HostnameFormat.isHostname(domain, international: international)
     }
 
     private static func isLocalPart(_ local: Substring, international: Bool) -> Bool {

@@ -2,9 +2,13 @@
 /// checks of RFC 5892 that need no Unicode tables beyond the standard library's).
 enum HostnameFormat {
     static func isHostname(_ string: String, international: Bool) -> Bool {
+        isHostname(Substring(string), international: international)
+    }
+
+    static func isHostname(_ string: Substring, international: Bool) -> Bool {
         guard !string.isEmpty else { return false }
         if let plain = isPlainASCIIHostname(string) { return plain }
-        let text = Substring(string)
+        let text = string
         // Ideographic and fullwidth full stops separate labels in IDNs (RFC 3490 §3.1).
         let separators: Set<Character> = international ? [".", "\u{3002}", "\u{FF0E}", "\u{FF61}"] : ["."]
         let labels = text.split(omittingEmptySubsequences: false) { separators.contains($0) }
@@ -17,7 +21,7 @@ enum HostnameFormat {
 
     /// The common case without allocating: ASCII letters, digits, hyphens and dots.
     /// Returns `nil` when the name needs the full check (non-ASCII, or `--` at positions 3-4).
-    private static func isPlainASCIIHostname(_ string: String) -> Bool? {
+    private static func isPlainASCIIHostname(_ string: Substring) -> Bool? {
         guard string.utf8.count <= 253 else { return false }
         var labelLength = 0
         var previous: UInt8 = UInt8(ascii: ".")
