@@ -18,6 +18,7 @@ public struct ValidateCommand: ParsableCommand {
     /// Reads the document at a path; throws when it cannot.
     public typealias DocumentLoader = (_ path: String) throws -> JSONValue
 
+    /// The command's name and help.
     public static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Validate JSON instances against a JSON Schema or a contract's schema.")
@@ -39,8 +40,10 @@ public struct ValidateCommand: ParsableCommand {
     @Argument(help: "Instance files (JSON).")
     var instances: [String] = []
 
+    /// Creates the command (ArgumentParser fills the options).
     public init() {}
 
+    /// Checks the arguments before running.
     public func validate() throws {
         if instances.isEmpty { throw ValidationError("give at least one instance file") }
         if let dialect, SchemaDialect(name: dialect) == nil {
@@ -48,6 +51,7 @@ public struct ValidateCommand: ParsableCommand {
         }
     }
 
+    /// Runs with the JSON loader; exits 1 when an instance is invalid.
     public func run() throws {
         let status = try run(loading: Self.loadJSON)
         if status != 0 { throw ExitCode(status) }
