@@ -8,11 +8,13 @@ struct ItemsCheck: KeywordCheck {
 
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .array(let items) = instance else { return true }
-        for (index, item) in items.enumerated() {
-            let node = index < prefix.count ? prefix[index] : rest
-            if let node, !node.isValid(item, &state) { return false }
+        return items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                let node = index < prefix.count ? prefix[index] : rest
+                if let node, !node.isValid(items[index], &state) { return false }
+            }
+            return true
         }
-        return true
     }
 
     func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {

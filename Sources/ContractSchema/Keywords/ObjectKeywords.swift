@@ -23,8 +23,10 @@ struct RequiredCheck: KeywordCheck {
         if let trigger, !object.contains(trigger) { return true }
         if let table {
             var found: UInt64 = 0
-            for member in object.members {
-                if let index = table.index(of: member.key) { found |= 1 << UInt64(index) }
+            object.members.withUnsafeBufferPointer { members in
+                for offset in members.indices {
+                    if let index = table.index(of: members[offset].key) { found |= 1 << UInt64(index) }
+                }
             }
             let all: UInt64 = names.count == 64 ? ~0 : (1 << UInt64(names.count)) - 1
             if found == all { return true }

@@ -16,21 +16,27 @@ struct PropertiesCheck: KeywordCheck {
 
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .object(let object) = instance else { return true }
-        for member in object.members {
-            var matched = false
-            if let index = table.index(of: member.key) {
-                matched = true
-                let node = nodes[index]
-                if state.context != .none, violatesAccess(node, state.context) { return false }
-                if !node.isValid(member.value, &state) { return false }
+        // Reading members through the buffer borrows them instead of copying (and retaining) each one.
+        return object.members.withUnsafeBufferPointer { members in
+            for offset in members.indices {
+                var matched = false
+                if let index = table.index(of: members[offset].key) {
+                    matched = true
+                    let node = nodes[index]
+                    if state.context != .none, violatesAccess(node, state.context) { return false }
+                    if !node.isValid(members[offset].value, &state) { return false }
+                }
+                if !patterns.isEmpty {
+                    for pattern in patterns
+                    where pattern.regex.firstMatch(in: members[offset].key, budget: budget) == .matched {
+                        matched = true
+                        if !pattern.node.isValid(members[offset].value, &state) { return false }
+                    }
+                }
+                if !matched, let additional, !additional.isValid(members[offset].value, &state) { return false }
             }
-            for pattern in patterns where pattern.regex.firstMatch(in: member.key, budget: budget) == .matched {
-                matched = true
-                if !pattern.node.isValid(member.value, &state) { return false }
-            }
-            if !matched, let additional, !additional.isValid(member.value, &state) { return false }
+            return true
         }
-        return true
     }
 
     private func violatesAccess(_ node: SchemaNode, _ context: ValidationContext) -> Bool {
