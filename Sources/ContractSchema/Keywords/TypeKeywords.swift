@@ -76,7 +76,10 @@ struct EnumCheck: LeafKeywordCheck {
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         if case .string(let string) = instance {
             // Most enums list strings: compare them without building a JSONValue equality witness.
-            for case .string(let candidate) in values where candidate.utf8.elementsEqual(string.utf8) { return true }
+            // `==` is fast but uses canonical equivalence; confirm the code points only on a hit.
+            for case .string(let candidate) in values where candidate == string {
+                if candidate.utf8.elementsEqual(string.utf8) { return true }
+            }
             return false
         }
         return values.contains { JSONEquality.equal($0, instance) }
