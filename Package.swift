@@ -8,6 +8,7 @@ let package = Package(
     ],
     products: [
         .library(name: "ContractJSON", targets: ["ContractJSON"]),
+        .library(name: "ContractSchema", targets: ["ContractSchema"]),
         .library(name: "ContractSpec", targets: ["ContractSpec"]),
         .executable(name: "contract-check", targets: ["contract-check"]),
     ],
@@ -17,24 +18,27 @@ let package = Package(
     ],
     targets: [
         .target(name: "ContractJSON"),
+        .target(name: "ContractSchema", dependencies: ["ContractJSON"]),
         .target(
             name: "ContractSpec",
-            dependencies: ["ContractJSON", .product(name: "Yams", package: "Yams")]
+            dependencies: ["ContractJSON", "ContractSchema", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "ContractCheckCLI",
             dependencies: [
-                "ContractJSON", "ContractSpec",
+                "ContractJSON", "ContractSchema", "ContractSpec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "contract-check", dependencies: ["ContractCheckCLI"]),
         .executableTarget(
             name: "contract-bench",
-            dependencies: ["ContractJSON", "ContractSpec", .product(name: "Yams", package: "Yams")]
+            dependencies: ["ContractJSON", "ContractSchema", "ContractSpec", .product(name: "Yams", package: "Yams")]
         ),
         .target(name: "ContractTestSupport", path: "Tests/Support"),
         .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON", "ContractTestSupport"]),
+        .testTarget(
+            name: "ContractSchemaTests", dependencies: ["ContractSchema", "ContractJSON", "ContractTestSupport"]),
         .testTarget(name: "ContractSpecTests", dependencies: ["ContractSpec", "ContractJSON", "ContractTestSupport"]),
         .testTarget(name: "ContractCheckCLITests", dependencies: ["ContractCheckCLI", "contract-check"]),
     ]

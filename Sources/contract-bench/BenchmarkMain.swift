@@ -7,10 +7,12 @@ enum BenchmarkMain {
     }
 
     static let usage = """
-        usage: contract-bench load [--json] [--scales 1,2,4] [FILE…]
+        usage: contract-bench load [--scales 1,2,4] [FILE…]
+               contract-bench validate [--json] [--bench-dir DIR] [--batches N] [--batch-seconds S] [--only FIXTURE]
           load   time parse, resolve and compile of each FILE (default: a generated synthetic contract at
                  several scales, and every document in ../shared/corpora/real-world), next to the floors:
                  Yams.compose for YAML, JSONSerialization for JSON.
+          validate  time the schema validator on the fixtures of ../shared/bench (see its README).
         """
 
     static func run(_ arguments: [String]) throws {
@@ -18,6 +20,7 @@ enum BenchmarkMain {
         switch command {
         case "load": try LoadBenchmark.run(Array(arguments.dropFirst()))
         case "load-one": try LoadBenchmark.runOne(Array(arguments.dropFirst()))
+        case "validate": try ValidatorBenchmark.run(arguments: Array(arguments.dropFirst()))
         default: throw UsageError(description: usage)
         }
     }

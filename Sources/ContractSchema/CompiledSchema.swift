@@ -1,0 +1,57 @@
+import ContractJSON
+
+/// A schema compiled once into keyword checks; validate as many instances as you like, from any thread.
+public struct CompiledSchema: Sendable {
+    let root: SchemaNode
+    let tracksScope: Bool
+    let options: SchemaCompileOptions
+    /// Kept alive here because `$dynamicRef` checks read it by reference.
+    let dynamicAnchors: DynamicAnchorTable
+
+    /// Compiles the schema at `uri` (absolute, with an optional fragment: a JSON pointer or an anchor).
+    /// - Throws: `SchemaCompileErrors` listing every problem with its location.
+    public init(registry: SchemaRegistry, uri: String, options: SchemaCompileOptions = SchemaCompileOptions())
+        throws(SchemaCompileErrors)
+    {
+        let reference = URIReference(uri)
+        guard let location = registry.locate(reference) else {
+            let error = SchemaCompileError(
+                message: "no schema registered at \(uri)",
+                schemaLocation: SchemaLocation(documentURI: reference.withoutFragment.description, pointer: .root),
+                sourceLocation: nil)
+            throw SchemaCompileErrors(errors: [error])
+        }
+        let compiler = SchemaCompiler(registry: registry, options: options)
+        self.root = try compiler.compileRoot(location)
+        self.tracksScope = compiler.usesDynamicRef
+        self.options = options
+        self.dynamicAnchors = compiler.dynamicAnchors
+    }
+
+    /// Compiles a schema given as a value, registered under `baseURI` beside the documents of `registry`.
+    public init(
+        schema: JSONValue, baseURI: String = "urn:contractcheck:schema", dialect: SchemaDialect = .draft2020_12,
+        registry: SchemaRegistry = SchemaRegistry(), options: SchemaCompileOptions = SchemaCompileOptions()
+    ) throws(SchemaCompileErrors) {
+        var registry = registry
+        registry.add(schema, uri: baseURI, dialect: dialect)
+        try self.init(registry: registry, uri: URIReference(baseURI).withoutFragment.description, options: options)
+    }
+
+    /// Whether `instance` is valid, stopping at the first failure and building no errors.
+    public func isValid(_ instance: JSONValue, context: ValidationContext = .none) -> Bool {
+        var state = ValidationState(context: context, tracksScope: tracksScope, maximumDepth: options.maximumDepth)
+        return root.isValid(instance, &state)
+    }
+
+    /// Every error of `instance`, in schema order; empty when it is valid.
+    public func validate(_ instance: JSONValue, context: ValidationContext = .none) -> [SchemaValidationError] {
+        // The fast path first: a valid instance costs no more than `isValid`, and no path is built.
+        if isValid(instance, context: context) { return [] }
+        var state = ValidationState(context: context, tracksScope: tracksScope, maximumDepth: options.maximumDepth)
+        state.path.reserveCapacity(16)
+        var errors: [SchemaValidationError] = []
+        root.collect(instance, &state, &errors)
+        return errors
+    }
+}

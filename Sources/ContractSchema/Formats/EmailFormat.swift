@@ -1,0 +1,53 @@
+/// `email` (RFC 5321 mailbox: dot-atom or quoted local part, host name or address literal) and
+/// `idn-email` (RFC 6531: the same with UTF-8 allowed).
+enum EmailFormat {
+    /// The `atext` specials of RFC 5322 and the dot, as a bitmap over ASCII (no hashing per character).
+    private static let specials: (UInt64, UInt64) = "!#$%&'*+-/=?^_`{|}~.".unicodeScalars.reduce((0, 0)) {
+        $1.value < 64 ? ($0.0 | 1 << UInt64($1.value), $0.1) : ($0.0, $0.1 | 1 << UInt64($1.value - 64))
+    }
+
+    private static func isSpecial(_ value: UInt32) -> Bool {
+        value < 64 ? specials.0 & (1 << UInt64(value)) != 0 : specials.1 & (1 << UInt64(value - 64)) != 0
+    }
+
+    static func isEmail(_ string: String, international: Bool) -> Bool {
+        // Searching the UTF-8 view avoids grapheme breaking; `@` is ASCII, so the index is a boundary.
+        guard let at = string.utf8.lastIndex(of: UInt8(ascii: "@")) else { return false }
+        let local = string[..<at]
+        let domain = string[string.index(after: at)...]
+        guard !local.isEmpty, !domain.isEmpty, isLocalPart(local, international: international) else { return false }
+        if domain.hasPrefix("["), domain.hasSuffix("]") {
+            let literal = domain.dropFirst().dropLast()
+            if literal.hasPrefix("IPv6:") { return IPAddressFormat.isIPv6(String(literal.dropFirst(5))) }
+            return IPAddressFormat.isIPv4(String(literal))
+        }
+        return HostnameFormat.isHostname(domain, international: international)
+    }
+
+    private static func isLocalPart(_ local: Substring, international: Bool) -> Bool {
+        if local.hasPrefix("\""), local.hasSuffix("\""), local.count >= 2 {
+            var escaped = false
+            for scalar in local.dropFirst().dropLast().unicodeScalars {
+                if escaped {
+                    escaped = false
+                    continue
+                }
+                if scalar == "\\" {
+                    escaped = true
+                } else if scalar == "\"" || (scalar.value < 0x20 && scalar != "\t") {
+                    return false
+                }
+            }
+            return !escaped
+        }
+        var previous: Unicode.Scalar = "."
+        return local.unicodeScalars.allSatisfy { scalar in
+            defer { previous = scalar }
+            if scalar == "." { return previous != "." }
+            if scalar.isASCII {
+                return RegexCharacterClass.isWord(scalar.value) || isSpecial(scalar.value)
+            }
+            return international
+        } && previous != "."
+    }
+}

@@ -1,0 +1,164 @@
+import ContractJSON
+
+/// `prefixItems` + `items` (2020-12), or `items` + `additionalItems` (draft 4): a prefix of
+/// positional schemas and one schema for the rest.
+struct ItemsCheck: KeywordCheck {
+    let prefix: [SchemaNode]
+    let rest: SchemaNode?
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        guard case .array(let items) = instance else { return true }
+        return items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                let node = index < prefix.count ? prefix[index] : rest
+                if let node, !node.isValid(items[index], &state) { return false }
+            }
+            return true
+        }
+    }
+
+    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+        guard case .array(let items) = instance else { return }
+        for (index, item) in items.enumerated() {
+            guard let node = index < prefix.count ? prefix[index] : rest else { continue }
+            state.path.append(.index(index))
+            node.collect(item, &state, &errors)
+            state.path.removeLast()
+        }
+    }
+
+    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+        guard case .array(let items) = instance else { return }
+        evaluated.prefixItems = max(evaluated.prefixItems, min(prefix.count, items.count))
+        if rest != nil, items.count > prefix.count { evaluated.allItems = true }
+    }
+}
+
+/// `contains` with `minContains` / `maxContains`.
+struct ContainsCheck: LeafKeywordCheck {
+    let site: KeywordSite
+    let node: SchemaNode
+    let minimum: Int
+    let maximum: Int?
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        guard case .array(let items) = instance else { return true }
+        var count = 0
+        for item in items where node.isValid(item, &state) {
+            count += 1
+            if maximum == nil, count >= minimum { return true }
+        }
+        return count >= minimum && count <= (maximum ?? Int.max)
+    }
+
+    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+        var count = 0
+        var state = ValidationState(context: .none, tracksScope: false, maximumDepth: 400)
+        for item in instance.arrayValue ?? [] where node.isValid(item, &state) { count += 1 }
+        let range = maximum.map { "\(minimum) to \($0)" } ?? "at least \(minimum)"
+        return ("\(range) items matching \(node.location.fragment)", "\(count) matching")
+    }
+
+    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+        guard case .array(let items) = instance else { return }
+        for (index, item) in items.enumerated() where node.isValid(item, &state) {
+            evaluated.items.insert(index)
+        }
+    }
+}
+
+/// `minItems`, `maxItems`, `minProperties`, `maxProperties`.
+struct CountCheck: LeafKeywordCheck {
+    let site: KeywordSite
+    let limit: Int
+    let isMinimum: Bool
+    let countsProperties: Bool
+
+    func count(_ instance: JSONValue) -> Int? {
+        switch instance {
+        case .array(let items) where !countsProperties: items.count
+        case .object(let object) where countsProperties: object.count
+        default: nil
+        }
+    }
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        guard let count = count(instance) else { return true }
+        return isMinimum ? count >= limit : count <= limit
+    }
+
+    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+        let noun = countsProperties ? "properties" : "items"
+        return ("\(isMinimum ? "at least" : "at most") \(limit) \(noun)", "\(count(instance) ?? 0) \(noun)")
+    }
+}
+
+/// `uniqueItems: true`.
+struct UniqueItemsCheck: LeafKeywordCheck {
+    let site: KeywordSite
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        guard case .array(let items) = instance, items.count > 1 else { return true }
+        return duplicate(in: items) == nil
+    }
+
+    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+        let found = duplicate(in: instance.arrayValue ?? [])
+        return ("unique items", "duplicate \(found.map(ValueDescription.literal) ?? "item")")
+    }
+
+    /// The first item equal to an earlier one. Quadratic, but arrays with `uniqueItems` are short,
+    /// and hashing would use Swift's canonical string equivalence, which JSON Schema does not.
+    private func duplicate(in items: [JSONValue]) -> JSONValue? {
+        for later in items.indices.dropFirst() {
+            for earlier in 0..<later where JSONEquality.equal(items[earlier], items[later]) { return items[later] }
+        }
+        return nil
+    }
+}
+
+extension SchemaCompiler {
+    func compileArray(_ context: KeywordContext, into checks: inout [any KeywordCheck]) {
+        let object = context.object
+        var prefix: [SchemaNode] = []
+        var rest: SchemaNode?
+        let prefixKeyword = context.dialect == .draft2020_12 ? "prefixItems" : "items"
+        if case .array(let elements)? = object[prefixKeyword] {
+            prefix = elements.indices.map { child(context, prefixKeyword, String($0)) }
+        }
+        if context.dialect == .draft2020_12 {
+            if object["items"] != nil { rest = child(context, "items") }
+        } else if object["items"]?.arrayValue != nil {
+            if object["additionalItems"] != nil { rest = child(context, "additionalItems") }
+        } else if object["items"] != nil {
+            rest = child(context, "items")
+        }
+        if !prefix.isEmpty || rest != nil { checks.append(ItemsCheck(prefix: prefix, rest: rest)) }
+        if object["contains"] != nil {
+            let minimum = object["minContains"].flatMap(nonNegativeInteger) ?? 1
+            let maximum = object["maxContains"].flatMap(nonNegativeInteger)
+            checks.append(
+                ContainsCheck(
+                    site: site("contains", context.location), node: child(context, "contains"), minimum: minimum,
+                    maximum: maximum))
+        }
+        let counts: [(String, Bool, Bool)] = [
+            ("minItems", true, false), ("maxItems", false, false), ("minProperties", true, true),
+            ("maxProperties", false, true),
+        ]
+        for (keyword, isMinimum, countsProperties) in counts {
+            guard let value = object[keyword] else { continue }
+            guard let limit = nonNegativeInteger(value) else {
+                report("\(keyword) must be a non-negative integer", at: context, keyword)
+                continue
+            }
+            checks.append(
+                CountCheck(
+                    site: site(keyword, context.location), limit: limit, isMinimum: isMinimum,
+                    countsProperties: countsProperties))
+        }
+        if object["uniqueItems"]?.boolValue == true {
+            checks.append(UniqueItemsCheck(site: site("uniqueItems", context.location)))
+        }
+    }
+}

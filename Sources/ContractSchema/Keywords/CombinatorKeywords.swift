@@ -1,0 +1,146 @@
+import ContractJSON
+
+/// `allOf`.
+struct AllOfCheck: KeywordCheck {
+    let nodes: [SchemaNode]
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        for node in nodes where !node.isValid(instance, &state) { return false }
+        return true
+    }
+
+    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+        for node in nodes { node.collect(instance, &state, &errors) }
+    }
+
+    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+        for node in nodes where node.isValid(instance, &state) { node.annotate(instance, &state, &evaluated) }
+    }
+}
+
+/// `anyOf` (`exactlyOne == false`) and `oneOf` (`exactlyOne == true`), with an optional `discriminator`.
+struct ChoiceCheck: KeywordCheck {
+    let site: KeywordSite
+    let nodes: [SchemaNode]
+    let exactlyOne: Bool
+    let discriminator: Discriminator?
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        var count = 0
+        for node in nodes where node.isValid(instance, &state) {
+            count += 1
+            if !exactlyOne || count > 1 { break }
+        }
+        return exactlyOne ? count == 1 : count > 0
+    }
+
+    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+        var matching: [Int] = []
+        for (index, node) in nodes.enumerated() where node.isValid(instance, &state) { matching.append(index) }
+        let name = exactlyOne ? "oneOf" : "anyOf"
+        if matching.count > 1, exactlyOne {
+            let list = matching.map(String.init).joined(separator: ", ")
+            errors.append(
+                state.error(
+                    site, expected: "exactly one \(name) branch to match", actual: "branches \(list) all match"))
+            return
+        }
+        guard matching.isEmpty else { return }
+        if let discriminator, let error = discriminator.collect(instance, nodes, site, &state) {
+            errors.append(error)
+            return
+        }
+        var branches: [SchemaValidationError.Branch] = []
+        for (index, node) in nodes.enumerated() {
+            var branchErrors: [SchemaValidationError] = []
+            node.collect(instance, &state, &branchErrors)
+            branches.append(.init(index: index, schemaLocation: node.location, errors: branchErrors))
+        }
+        branches = BranchRanking.rank(branches, depth: state.path.count)
+        let closest = branches.first?.errors.first.map { error in
+            let leaf = error.mostRelevant
+            return "; closest (\(branches[0].schemaLocation.fragment)): \(leaf.instancePath) \(leaf.message)"
+        }
+        errors.append(
+            state.error(
+                site,
+                expected:
+                    "a value matching \(exactlyOne ? "exactly one" : "at least one") of \(nodes.count) \(name) branches",
+                actual: ValueDescription.describe(instance) + " matching none" + (closest ?? ""), branches: branches))
+    }
+
+    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+        for node in nodes where node.isValid(instance, &state) { node.annotate(instance, &state, &evaluated) }
+    }
+}
+
+/// `not`.
+struct NotCheck: LeafKeywordCheck {
+    let site: KeywordSite
+    let node: SchemaNode
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool { !node.isValid(instance, &state) }
+
+    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+        ("a value not matching \(node.location.fragment)", ValueDescription.describe(instance) + " matching it")
+    }
+}
+
+/// `if` / `then` / `else`.
+struct ConditionalCheck: KeywordCheck {
+    let condition: SchemaNode
+    let then: SchemaNode?
+    let otherwise: SchemaNode?
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        let branch = condition.isValid(instance, &state) ? then : otherwise
+        return branch?.isValid(instance, &state) ?? true
+    }
+
+    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+        let branch = condition.isValid(instance, &state) ? then : otherwise
+        branch?.collect(instance, &state, &errors)
+    }
+
+    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+        if condition.isValid(instance, &state) {
+            condition.annotate(instance, &state, &evaluated)
+            if let then, then.isValid(instance, &state) { then.annotate(instance, &state, &evaluated) }
+        } else if let otherwise, otherwise.isValid(instance, &state) {
+            otherwise.annotate(instance, &state, &evaluated)
+        }
+    }
+}
+
+extension SchemaCompiler {
+    func compileCombinators(_ context: KeywordContext, node: SchemaNode, into checks: inout [any KeywordCheck]) {
+        let object = context.object
+        for keyword in ["allOf", "anyOf", "oneOf"] {
+            guard let value = object[keyword] else { continue }
+            guard case .array(let elements) = value, !elements.isEmpty else {
+                report("\(keyword) must be a non-empty array of schemas", at: context, keyword)
+                continue
+            }
+            let nodes = elements.indices.map { child(context, keyword, String($0)) }
+            if keyword == "allOf" {
+                checks.append(AllOfCheck(nodes: nodes))
+                node.flagSources.append(contentsOf: nodes)
+            } else {
+                let discriminator = compileDiscriminator(context, branches: elements, keyword: keyword)
+                checks.append(
+                    ChoiceCheck(
+                        site: site(keyword, context.location), nodes: nodes, exactlyOne: keyword == "oneOf",
+                        discriminator: discriminator))
+            }
+        }
+        if object["not"] != nil {
+            checks.append(NotCheck(site: site("not", context.location), node: child(context, "not")))
+        }
+        if object["if"] != nil, context.dialect == .draft2020_12 {
+            checks.append(
+                ConditionalCheck(
+                    condition: child(context, "if"), then: object["then"] != nil ? child(context, "then") : nil,
+                    otherwise: object["else"] != nil ? child(context, "else") : nil))
+        }
+    }
+}

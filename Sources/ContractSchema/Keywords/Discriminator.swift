@@ -1,0 +1,93 @@
+import ContractJSON
+
+/// An OpenAPI `discriminator` beside `oneOf`/`anyOf`: the property whose value names the branch meant.
+///
+/// It never changes the verdict (the `oneOf`/`anyOf` decides that, as every reference validator
+/// does); it chooses which errors to report: only the selected branch's.
+struct Discriminator: Sendable {
+    enum Target: Sendable {
+        case branch(Int)
+        case node(SchemaNode)
+    }
+
+    let site: KeywordSite
+    let propertyName: String
+    let selection: [String: Target]
+    let names: [String]
+
+    func collect(
+        _ instance: JSONValue, _ nodes: [SchemaNode], _ choiceSite: KeywordSite, _ state: inout ValidationState
+    )
+        -> SchemaValidationError?
+    {
+        guard case .object(let object) = instance else { return nil }
+        guard let value = object[propertyName]?.stringValue else {
+            return state.error(
+                site, expected: "property \(ValueDescription.quote(propertyName)) naming the schema",
+                actual: object[propertyName].map(ValueDescription.describe) ?? "object without it")
+        }
+        guard let target = selection[value] else {
+            return state.error(
+                site, expected: "\(propertyName) one of " + names.map(ValueDescription.quote).joined(separator: ", "),
+                actual: ValueDescription.describe(.string(value)))
+        }
+        let node: SchemaNode
+        let index: Int
+        switch target {
+        case .branch(let offset):
+            node = nodes[offset]
+            index = offset
+        case .node(let other):
+            node = other
+            index = -1
+        }
+        var branchErrors: [SchemaValidationError] = []
+        node.collect(instance, &state, &branchErrors)
+        guard let first = branchErrors.first else { return nil }
+        let leaf = first.mostRelevant
+        return state.error(
+            choiceSite,
+            expected:
+                "a value matching \(node.location.fragment) (\(propertyName) is \(ValueDescription.quote(value)))",
+            actual: "\(leaf.instancePath) \(leaf.message)",
+            branches: [.init(index: index, schemaLocation: node.location, errors: branchErrors)])
+    }
+}
+
+extension SchemaCompiler {
+    func compileDiscriminator(_ context: KeywordContext, branches: [JSONValue], keyword: String) -> Discriminator? {
+        guard case .object(let discriminator)? = context.object["discriminator"],
+            let propertyName = discriminator["propertyName"]?.stringValue
+        else { return nil }
+        // Branches that are bare `$ref`s, by the absolute URI they name and by their schema name.
+        var byURI: [String: Int] = [:]
+        var byName: [String: Int] = [:]
+        for (offset, branch) in branches.enumerated() {
+            guard let ref = branch["$ref"]?.stringValue else { continue }
+            byURI[context.base.resolving(ref).description] = offset
+            if let name = ref.split(separator: "/").last {
+                byName[PercentEncoding.decode(name) ?? String(name)] = offset
+            }
+        }
+        var selection: [String: Discriminator.Target] = [:]
+        for (name, offset) in byName { selection[name] = .branch(offset) }
+        if case .object(let mapping)? = discriminator["mapping"] {
+            for member in mapping.members {
+                guard let target = member.value.stringValue else { continue }
+                if !target.contains("/"), !target.contains("#") {
+                    if let offset = byName[target] { selection[member.key] = .branch(offset) }
+                    continue
+                }
+                let uri = context.base.resolving(target).description
+                if let offset = byURI[uri] {
+                    selection[member.key] = .branch(offset)
+                } else if let (node, _) = resolve(target, context, keyword: "discriminator") {
+                    selection[member.key] = .node(node)
+                }
+            }
+        }
+        return Discriminator(
+            site: site("discriminator", context.location), propertyName: propertyName, selection: selection,
+            names: selection.keys.sorted())
+    }
+}

@@ -1,0 +1,29 @@
+import ContractJSON
+
+/// `format`, asserted: strings checked by a format's validator, numbers by the OpenAPI numeric formats.
+struct FormatCheck: LeafKeywordCheck {
+    let site: KeywordSite
+    let name: String
+    let format: FormatValidator
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        switch (instance, format) {
+        case (.string(let string), .string(let check)): return check(string)
+        case (.number(let number), .number(let check)): return check(number)
+        default: return true
+        }
+    }
+
+    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+        (name, ValueDescription.describe(instance))
+    }
+}
+
+extension SchemaCompiler {
+    func compileFormat(_ context: KeywordContext, into checks: inout [any KeywordCheck]) {
+        guard let name = context.object["format"]?.stringValue, options.asserts(format: name),
+            let format = Formats.validator(named: name)
+        else { return }
+        checks.append(FormatCheck(site: site("format", context.location), name: name, format: format))
+    }
+}

@@ -1,0 +1,142 @@
+import ContractJSON
+
+/// Exact answers about number literals, with an allocation-free path for plain integers.
+enum NumberFacts {
+    /// Whether the literal is a mathematical integer (`1.0` and `1e2` are).
+    static func isInteger(_ number: JSONNumber) -> Bool {
+        var plain = true
+        for byte in number.text.utf8
+        where byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            plain = false
+            break
+        }
+        return plain || number.isInteger
+    }
+
+    /// The literal as an `Int64` when it is written as plain digits that fit, without allocating.
+    static func plainInt64(_ text: String) -> Int64? {
+        var value: Int64 = 0
+        var negative = false
+        var sawDigit = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "-"), !sawDigit, !negative {
+                negative = true
+                continue
+            }
+            guard byte >= 48, byte <= 57 else { return nil }
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (added, overflow2) = shifted.addingReportingOverflow(Int64(byte - 48))
+            guard !overflow1, !overflow2 else { return nil }
+            value = added
+            sawDigit = true
+        }
+        guard sawDigit else { return nil }
+        return negative ? -value : value
+    }
+
+    /// Orders two numbers exactly: -1, 0 or 1; `nil` when one is not a finite decimal.
+    static func compare(_ number: JSONNumber, _ bound: Bound) -> Int? {
+        if let plainBound = bound.plain, let value = plainInt64(number.text) {
+            return value < plainBound ? -1 : (value == plainBound ? 0 : 1)
+        }
+        guard let decimal = number.decimal else { return nil }
+        return decimal.compare(to: bound.decimal)
+    }
+
+    /// A numeric bound, pre-read for fast comparisons.
+    struct Bound: Sendable {
+        let decimal: DecimalText
+        let plain: Int64?
+        let text: String
+
+        init?(_ value: JSONValue?) {
+            guard case .number(let number)? = value, let decimal = number.decimal else { return nil }
+            self.decimal = decimal
+            self.plain = NumberFacts.plainInt64(number.text)
+            self.text = number.text
+        }
+    }
+}
+
+/// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`: one bound each.
+struct BoundCheck: LeafKeywordCheck {
+    enum Kind: Sendable { case minimum, maximum, exclusiveMinimum, exclusiveMaximum }
+
+    let site: KeywordSite
+    let kind: Kind
+    let bound: NumberFacts.Bound
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        guard case .number(let number) = instance else { return true }
+        guard let order = NumberFacts.compare(number, bound) else { return false }
+        switch kind {
+        case .minimum: return order >= 0
+        case .maximum: return order <= 0
+        case .exclusiveMinimum: return order > 0
+        case .exclusiveMaximum: return order < 0
+        }
+    }
+
+    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+        let relation =
+            switch kind {
+            case .minimum: "at least"
+            case .maximum: "at most"
+            case .exclusiveMinimum: "greater than"
+            case .exclusiveMaximum: "less than"
+            }
+        return ("a number \(relation) \(bound.text)", ValueDescription.describe(instance))
+    }
+}
+
+/// `multipleOf`, decided on exact decimals.
+struct MultipleOfCheck: LeafKeywordCheck {
+    let site: KeywordSite
+    let divisor: NumberFacts.Bound
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        guard case .number(let number) = instance else { return true }
+        if let divisorPlain = divisor.plain, divisorPlain != 0, let value = NumberFacts.plainInt64(number.text) {
+            return value % divisorPlain == 0
+        }
+        guard let decimal = number.decimal else { return false }
+        if let exact = decimal.isMultiple(of: divisor.decimal) { return exact }
+        // Divisors too long to decide exactly: fall back to binary floating point.
+        let quotient = decimal.doubleValue / divisor.decimal.doubleValue
+        return quotient.isFinite && quotient.rounded() == quotient
+    }
+
+    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+        ("a multiple of \(divisor.text)", ValueDescription.describe(instance))
+    }
+}
+
+extension SchemaCompiler {
+    func compileNumeric(_ context: KeywordContext, into checks: inout [any KeywordCheck]) {
+        let object = context.object
+        // Draft 4 and OpenAPI 3.0 write exclusive bounds as booleans beside minimum/maximum.
+        let exclusiveMinimumFlag = object["exclusiveMinimum"]?.boolValue ?? false
+        let exclusiveMaximumFlag = object["exclusiveMaximum"]?.boolValue ?? false
+        let pairs: [(String, BoundCheck.Kind)] = [
+            ("minimum", exclusiveMinimumFlag ? .exclusiveMinimum : .minimum),
+            ("maximum", exclusiveMaximumFlag ? .exclusiveMaximum : .maximum),
+            ("exclusiveMinimum", .exclusiveMinimum),
+            ("exclusiveMaximum", .exclusiveMaximum),
+        ]
+        for (keyword, kind) in pairs {
+            guard let value = object[keyword], value.boolValue == nil else { continue }
+            guard let bound = NumberFacts.Bound(value) else {
+                report("\(keyword) must be a number", at: context, keyword)
+                continue
+            }
+            checks.append(BoundCheck(site: site(keyword, context.location), kind: kind, bound: bound))
+        }
+        if let value = object["multipleOf"] {
+            guard let divisor = NumberFacts.Bound(value), !divisor.decimal.isZero, !divisor.decimal.isNegative else {
+                report("multipleOf must be a number greater than 0", at: context, "multipleOf")
+                return
+            }
+            checks.append(MultipleOfCheck(site: site("multipleOf", context.location), divisor: divisor))
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import ContractJSON
+
+/// `required`, and `dependentRequired` (a `required` list that applies when a trigger property is present).
+///
+/// A required property whose schema here is `readOnly` is not required in a request, and one that
+/// is `writeOnly` is not required in a response (OpenAPI 3.0 Schema Object, `readOnly`/`writeOnly`).
+struct RequiredCheck: KeywordCheck {
+    let site: KeywordSite
+    let names: [String]
+    let nodes: [SchemaNode?]
+    /// For `dependentRequired`: the property whose presence makes `names` required.
+    let trigger: String?
+    /// Set for plain `required` lists of up to 64 names: one pass over the members finds them all.
+    let table: PropertyTable?
+
+    private func excused(_ offset: Int, _ context: ValidationContext) -> Bool {
+        guard context != .none, let node = nodes[offset] else { return false }
+        return context == .request ? node.isReadOnly : node.isWriteOnly
+    }
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        guard case .object(let object) = instance else { return true }
+        if let trigger, !object.contains(trigger) { return true }
+        if let table {
+            var found: UInt64 = 0
+            object.members.withUnsafeBufferPointer { members in
+                for offset in members.indices {
+                    if let index = table.index(of: members[offset].key) { found |= 1 << UInt64(index) }
+                }
+            }
+            let all: UInt64 = names.count == 64 ? ~0 : (1 << UInt64(names.count)) - 1
+            if found == all { return true }
+        }
+        for (offset, name) in names.enumerated() where !object.contains(name) {
+            if !excused(offset, state.context) { return false }
+        }
+        return true
+    }
+
+    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+        guard case .object(let object) = instance else { return }
+        if let trigger, !object.contains(trigger) { return }
+        for (offset, name) in names.enumerated() where !object.contains(name) && !excused(offset, state.context) {
+            let reason = trigger.map { " (because \"\($0)\" is present)" } ?? ""
+            errors.append(
+                state.error(
+                    site, expected: "required property \(ValueDescription.quote(name))\(reason)",
+                    actual: "object without it"))
+        }
+    }
+}
+
+/// `dependentSchemas` (and draft 4 schema `dependencies`): a schema that applies when a property is present.
+struct DependentSchemaCheck: KeywordCheck {
+    let trigger: String
+    let node: SchemaNode
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        guard case .object(let object) = instance, object.contains(trigger) else { return true }
+        return node.isValid(instance, &state)
+    }
+
+    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+        guard case .object(let object) = instance, object.contains(trigger) else { return }
+        node.collect(instance, &state, &errors)
+    }
+
+    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+        guard case .object(let object) = instance, object.contains(trigger), node.isValid(instance, &state) else {
+            return
+        }
+        node.annotate(instance, &state, &evaluated)
+    }
+}
+
+/// `propertyNames`: each key, as a string, must match the schema.
+struct PropertyNamesCheck: KeywordCheck {
+    let node: SchemaNode
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        guard case .object(let object) = instance else { return true }
+        for member in object.members where !node.isValid(.string(member.key), &state) { return false }
+        return true
+    }
+
+    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+        guard case .object(let object) = instance else { return }
+        for member in object.members {
+            state.path.append(.key(member.key))
+            node.collect(.string(member.key), &state, &errors)
+            state.path.removeLast()
+        }
+    }
+}
+
+extension SchemaCompiler {
+    func compileObject(_ context: KeywordContext, into checks: inout [any KeywordCheck]) {
+        let object = context.object
+        let properties = compileProperties(context, into: &checks)
+        if let value = object["required"] {
+            let names = value.arrayValue?.compactMap(\.stringValue) ?? []
+            if value.arrayValue == nil || names.count != value.arrayValue?.count {
+                report("required must be an array of strings", at: context, "required")
+            } else if !names.isEmpty {
+                checks.append(
+                    RequiredCheck(
+                        site: site("required", context.location), names: names, nodes: names.map { properties[$0] },
+                        trigger: nil,
+                        table: names.count <= 64 && Set(names).count == names.count ? PropertyTable(names) : nil))
+            }
+        }
+        compileDependencies(context, keyword: "dependentRequired", into: &checks)
+        compileDependencies(context, keyword: "dependentSchemas", into: &checks)
+        // `dependencies` was split in 2019-09; still honoured in 2020-12 documents for compatibility.
+        compileDependencies(context, keyword: "dependencies", into: &checks)
+        if object["propertyNames"] != nil {
+            checks.append(PropertyNamesCheck(node: child(context, "propertyNames")))
+        }
+    }
+
+    private func compileDependencies(_ context: KeywordContext, keyword: String, into checks: inout [any KeywordCheck])
+    {
+        guard case .object(let members)? = context.object[keyword] else { return }
+        for member in members.members {
+            if case .array(let elements) = member.value {
+                let names = elements.compactMap(\.stringValue)
+                checks.append(
+                    RequiredCheck(
+                        site: site(keyword, context.location), names: names, nodes: names.map { _ in nil },
+                        trigger: member.key, table: nil))
+            } else {
+                checks.append(DependentSchemaCheck(trigger: member.key, node: child(context, keyword, member.key)))
+            }
+        }
+    }
+}

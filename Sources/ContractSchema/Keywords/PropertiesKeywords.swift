@@ -1,0 +1,140 @@
+import ContractJSON
+
+/// `properties`, `patternProperties` and `additionalProperties`, checked in one pass over the members,
+/// plus the `readOnly`/`writeOnly` rule for the properties present.
+struct PropertiesCheck: KeywordCheck {
+    let properties: [String: SchemaNode]
+    let table: PropertyTable
+    let nodes: [SchemaNode]
+    let patterns: [(regex: ECMARegex, node: SchemaNode)]
+    let additional: SchemaNode?
+    /// Set when `additionalProperties` is `false`, for a clearer error than "schema is false".
+    let noAdditionalSite: KeywordSite?
+    let budget: Int
+    let location: SchemaRegistry.Location
+    let sourceOf: @Sendable (String, String) -> SourceLocation?
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        guard case .object(let object) = instance else { return true }
+        // Reading members through the buffer borrows them instead of copying (and retaining) each one.
+        return object.members.withUnsafeBufferPointer { members in
+            for offset in members.indices {
+                var matched = false
+                if let index = table.index(of: members[offset].key) {
+                    matched = true
+                    let node = nodes[index]
+                    if state.context != .none, violatesAccess(node, state.context) { return false }
+                    if !node.isValid(members[offset].value, &state) { return false }
+                }
+                if !patterns.isEmpty {
+                    for pattern in patterns
+                    where pattern.regex.firstMatch(in: members[offset].key, budget: budget) == .matched {
+                        matched = true
+                        if !pattern.node.isValid(members[offset].value, &state) { return false }
+                    }
+                }
+                if !matched, let additional, !additional.isValid(members[offset].value, &state) { return false }
+            }
+            return true
+        }
+    }
+
+    private func violatesAccess(_ node: SchemaNode, _ context: ValidationContext) -> Bool {
+        (context == .request && node.isReadOnly) || (context == .response && node.isWriteOnly)
+    }
+
+    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+        guard case .object(let object) = instance else { return }
+        for member in object.members {
+            state.path.append(.key(member.key))
+            defer { state.path.removeLast() }
+            var matched = false
+            if let node = properties[member.key] {
+                matched = true
+                if state.context != .none, violatesAccess(node, state.context) {
+                    let keyword = state.context == .request ? "readOnly" : "writeOnly"
+                    let side = state.context == .request ? "a request" : "a response"
+                    let site = KeywordSite(
+                        keyword: keyword, location: node.location.appending(keyword),
+                        source: sourceOf(
+                            node.location.documentURI, node.location.pointer.appending(keyword).description))
+                    errors.append(
+                        state.error(
+                            site, expected: "no \(keyword) property in \(side)",
+                            actual: ValueDescription.describe(member.value)))
+                }
+                node.collect(member.value, &state, &errors)
+            }
+            for pattern in patterns where pattern.regex.firstMatch(in: member.key, budget: budget) == .matched {
+                matched = true
+                pattern.node.collect(member.value, &state, &errors)
+            }
+            guard !matched, let additional else { continue }
+            if let noAdditionalSite {
+                errors.append(
+                    state.error(
+                        noAdditionalSite, expected: "no property \"\(member.key)\" (additionalProperties is false)",
+                        actual: ValueDescription.describe(member.value)))
+            } else {
+                additional.collect(member.value, &state, &errors)
+            }
+        }
+    }
+
+    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+        guard case .object(let object) = instance else { return }
+        if additional != nil {
+            evaluated.allProperties = true
+            return
+        }
+        for member in object.members {
+            if table.index(of: member.key) != nil {
+                evaluated.properties.insert(member.key)
+            } else if patterns.contains(where: { $0.regex.firstMatch(in: member.key, budget: budget) == .matched }) {
+                evaluated.properties.insert(member.key)
+            }
+        }
+    }
+}
+
+extension SchemaCompiler {
+    func compileProperties(_ context: KeywordContext, into checks: inout [any KeywordCheck]) -> [String: SchemaNode] {
+        let object = context.object
+        var properties: [String: SchemaNode] = [:]
+        if let value = object["properties"] {
+            if case .object(let members) = value {
+                for member in members.members { properties[member.key] = child(context, "properties", member.key) }
+            } else {
+                report("properties must be an object", at: context, "properties")
+            }
+        }
+        var patterns: [(regex: ECMARegex, node: SchemaNode)] = []
+        if case .object(let members)? = object["patternProperties"] {
+            for member in members.members {
+                guard let regex = compileRegex(member.key, context, keyword: "patternProperties") else { continue }
+                patterns.append((regex, child(context, "patternProperties", member.key)))
+            }
+        }
+        var additional: SchemaNode?
+        var noAdditionalSite: KeywordSite?
+        if let value = object["additionalProperties"] {
+            additional = child(context, "additionalProperties")
+            if value == .bool(false) { noAdditionalSite = site("additionalProperties", context.location) }
+        }
+        if !properties.isEmpty || !patterns.isEmpty || additional != nil {
+            let registry = self.registry
+            let names = Array(properties.keys)
+            checks.append(
+                PropertiesCheck(
+                    properties: properties, table: PropertyTable(names), nodes: names.compactMap { properties[$0] },
+                    patterns: patterns, additional: additional,
+                    noAdditionalSite: noAdditionalSite, budget: options.regexStepLimit, location: context.location,
+                    sourceOf: { document, pointer in
+                        guard let pointer = JSONPointer(pointer) else { return nil }
+                        return registry.sourceLocation(
+                            of: SchemaRegistry.Location(document: document, pointer: pointer))
+                    }))
+        }
+        return properties
+    }
+}

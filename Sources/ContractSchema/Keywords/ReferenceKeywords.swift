@@ -1,0 +1,75 @@
+import ContractJSON
+
+/// `$ref`: the target's checks, in place.
+struct RefCheck: KeywordCheck {
+    let target: SchemaNode
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool { target.isValid(instance, &state) }
+
+    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+        target.collect(instance, &state, &errors)
+    }
+
+    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+        if target.isValid(instance, &state) { target.annotate(instance, &state, &evaluated) }
+    }
+}
+
+/// `$dynamicRef`: resolved through the dynamic scope when the static target has a matching `$dynamicAnchor`.
+struct DynamicRefCheck: KeywordCheck {
+    let target: SchemaNode
+    let anchor: String?
+    let table: DynamicAnchorTable
+
+    private func resolve(_ state: ValidationState) -> SchemaNode {
+        guard let anchor else { return target }
+        // The outermost resource in the dynamic scope that declares the anchor wins.
+        for resource in state.scope {
+            if let node = table.anchors[resource]?[anchor] { return node }
+        }
+        return target
+    }
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        resolve(state).isValid(instance, &state)
+    }
+
+    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+        resolve(state).collect(instance, &state, &errors)
+    }
+
+    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+        let node = resolve(state)
+        if node.isValid(instance, &state) { node.annotate(instance, &state, &evaluated) }
+    }
+}
+
+extension SchemaCompiler {
+    func compileReferences(_ context: KeywordContext, node: SchemaNode, into checks: inout [any KeywordCheck]) {
+        if let value = context.object["$ref"] {
+            guard let text = value.stringValue else {
+                report("$ref must be a string", at: context, "$ref")
+                return
+            }
+            if let (target, _) = resolve(text, context, keyword: "$ref") {
+                checks.append(RefCheck(target: target))
+                node.flagSources.append(target)
+            }
+        }
+        guard context.dialect == .draft2020_12, let value = context.object["$dynamicRef"] else { return }
+        guard let text = value.stringValue else {
+            report("$dynamicRef must be a string", at: context, "$dynamicRef")
+            return
+        }
+        guard let (target, reference) = resolve(text, context, keyword: "$dynamicRef") else { return }
+        usesDynamicRef = true
+        var anchor: String?
+        // Dynamic only when the statically resolved target itself declares the `$dynamicAnchor` named.
+        if let fragment = reference.fragment, !fragment.isEmpty, !fragment.hasPrefix("/"),
+            registry.dynamicAnchors[reference.description] != nil
+        {
+            anchor = fragment
+        }
+        checks.append(DynamicRefCheck(target: target, anchor: anchor, table: dynamicAnchors))
+    }
+}

@@ -1,0 +1,98 @@
+import ContractJSON
+
+/// `minLength` / `maxLength`, counted in Unicode code points as JSON Schema requires.
+struct LengthCheck: LeafKeywordCheck {
+    let site: KeywordSite
+    let limit: Int
+    let isMinimum: Bool
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        guard case .string(let string) = instance else { return true }
+        // UTF-8 length bounds the scalar count from above and a quarter of it from below: most
+        // strings are decided without counting.
+        let bytes = string.utf8.count
+        if isMinimum {
+            if bytes / 4 >= limit { return true }
+            return bytes >= limit && string.unicodeScalars.count >= limit
+        }
+        if bytes <= limit { return true }
+        return string.unicodeScalars.count <= limit
+    }
+
+    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+        let count = instance.stringValue?.unicodeScalars.count ?? 0
+        return (
+            "a string of \(isMinimum ? "at least" : "at most") \(limit) characters",
+            "\(count) characters: \(ValueDescription.describe(instance))"
+        )
+    }
+}
+
+/// `pattern`: an ECMA-262 search (not anchored), bounded in work.
+struct PatternCheck: KeywordCheck {
+    let site: KeywordSite
+    let regex: ECMARegex
+    let budget: Int
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        guard case .string(let string) = instance else { return true }
+        return regex.firstMatch(in: string, budget: budget) == .matched
+    }
+
+    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+        guard case .string(let string) = instance else { return }
+        switch regex.firstMatch(in: string, budget: budget) {
+        case .matched:
+            return
+        case .notMatched:
+            errors.append(
+                state.error(
+                    site, expected: "a string matching /\(regex.pattern)/", actual: ValueDescription.describe(instance))
+            )
+        case .undecided:
+            errors.append(
+                state.error(
+                    site, expected: "a string matching /\(regex.pattern)/",
+                    actual: "undecided after \(budget) regex steps (pattern backtracks too much) on "
+                        + ValueDescription.describe(instance)))
+        }
+    }
+}
+
+extension SchemaCompiler {
+    func compileString(_ context: KeywordContext, into checks: inout [any KeywordCheck]) {
+        for (keyword, isMinimum) in [("minLength", true), ("maxLength", false)] {
+            guard let value = context.object[keyword] else { continue }
+            guard let limit = nonNegativeInteger(value) else {
+                report("\(keyword) must be a non-negative integer", at: context, keyword)
+                continue
+            }
+            checks.append(LengthCheck(site: site(keyword, context.location), limit: limit, isMinimum: isMinimum))
+        }
+        if let value = context.object["pattern"] {
+            guard let pattern = value.stringValue else {
+                report("pattern must be a string", at: context, "pattern")
+                return
+            }
+            if let regex = compileRegex(pattern, context, keyword: "pattern") {
+                checks.append(
+                    PatternCheck(site: site("pattern", context.location), regex: regex, budget: options.regexStepLimit))
+            }
+        }
+    }
+
+    func compileRegex(_ pattern: String, _ context: KeywordContext, keyword: String) -> ECMARegex? {
+        do {
+            return try ECMARegex(pattern)
+        } catch {
+            report("invalid regular expression /\(pattern)/: \(error.message)", at: context, keyword)
+            return nil
+        }
+    }
+
+    /// Reads a count keyword: a non-negative integer, `2.0` included.
+    func nonNegativeInteger(_ value: JSONValue) -> Int? {
+        guard case .number(let number) = value, let integer = number.int64Value, integer >= 0 else { return nil }
+        return Int(clamping: integer)
+    }
+}

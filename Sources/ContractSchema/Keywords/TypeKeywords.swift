@@ -1,0 +1,125 @@
+import ContractJSON
+
+/// `false` as a schema: nothing is valid.
+struct FalseCheck: LeafKeywordCheck {
+    let site: KeywordSite
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool { false }
+
+    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+        ("nothing (schema is false)", ValueDescription.describe(instance))
+    }
+}
+
+/// `type`, as a bit set of the allowed JSON types.
+struct TypeCheck: LeafKeywordCheck {
+    static let null: UInt8 = 1
+    static let boolean: UInt8 = 2
+    static let object: UInt8 = 4
+    static let array: UInt8 = 8
+    static let number: UInt8 = 16
+    static let string: UInt8 = 32
+    static let integer: UInt8 = 64
+
+    let site: KeywordSite
+    let mask: UInt8
+    let names: [String]
+
+    static func bit(_ name: String) -> UInt8? {
+        switch name {
+        case "null": null
+        case "boolean": boolean
+        case "object": object
+        case "array": array
+        case "number": number
+        case "string": string
+        case "integer": integer
+        default: nil
+        }
+    }
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        switch instance {
+        case .null: return mask & Self.null != 0
+        case .bool: return mask & Self.boolean != 0
+        case .object: return mask & Self.object != 0
+        case .array: return mask & Self.array != 0
+        case .string: return mask & Self.string != 0
+        case .number(let number):
+            if mask & Self.number != 0 { return true }
+            return mask & Self.integer != 0 && NumberFacts.isInteger(number)
+        }
+    }
+
+    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+        (names.joined(separator: " or "), ValueDescription.describe(instance))
+    }
+}
+
+/// `const`.
+struct ConstCheck: LeafKeywordCheck {
+    let site: KeywordSite
+    let value: JSONValue
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool { JSONEquality.equal(instance, value) }
+
+    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+        (ValueDescription.literal(value), ValueDescription.describe(instance))
+    }
+}
+
+/// `enum`.
+struct EnumCheck: LeafKeywordCheck {
+    let site: KeywordSite
+    let values: [JSONValue]
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        if case .string(let string) = instance {
+            // Most enums list strings: compare them without building a JSONValue equality witness.
+            // `==` is fast but uses canonical equivalence; confirm the code points only on a hit.
+            for case .string(let candidate) in values where candidate == string {
+                if candidate.utf8.elementsEqual(string.utf8) { return true }
+            }
+            return false
+        }
+        return values.contains { JSONEquality.equal($0, instance) }
+    }
+
+    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+        ("one of " + ValueDescription.list(values), ValueDescription.describe(instance))
+    }
+}
+
+extension SchemaCompiler {
+    func compileTypeAndValues(_ context: KeywordContext, into checks: inout [any KeywordCheck]) {
+        if let type = context.object["type"] {
+            var names: [String] = []
+            switch type {
+            case .string(let name): names = [name]
+            case .array(let elements): names = elements.compactMap(\.stringValue)
+            default: report("type must be a string or an array of strings", at: context, "type")
+            }
+            var mask: UInt8 = 0
+            for name in names {
+                guard let bit = TypeCheck.bit(name) else {
+                    report("unknown type \"\(name)\"", at: context, "type")
+                    continue
+                }
+                mask |= bit
+            }
+            if !names.isEmpty {
+                checks.append(TypeCheck(site: site("type", context.location), mask: mask, names: names))
+            }
+        }
+        if let value = context.object["const"] {
+            checks.append(ConstCheck(site: site("const", context.location), value: value))
+        }
+        if let value = context.object["enum"] {
+            if case .array(let values) = value {
+                checks.append(EnumCheck(site: site("enum", context.location), values: values))
+            } else {
+                report("enum must be an array", at: context, "enum")
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import ContractJSON
+
+/// Rewrites OpenAPI 3.0 and Swagger 2.0 Schema Objects into their JSON Schema 2020-12 equivalents.
+///
+/// The loader uses it to normalise whole documents, and the `.oas30` dialect compiles through it,
+/// so both read 3.0 schemas the same way. Rules (OAS 3.0.3 §4.7.24, Swagger 2.0 §4.4.18):
+/// - `nullable: true` (2.0: `x-nullable: true`) adds `"null"` to `type` only when `type` is in the
+///   same object; every other keyword keeps its meaning, so an `enum` without `null` still rejects
+///   `null`, and `nullable` beside `allOf`/`oneOf`/`$ref` with no `type` has no effect.
+/// - boolean `exclusiveMinimum`/`exclusiveMaximum` become the numeric form.
+/// - keywords beside `$ref` are ignored (dropped).
+/// - 2.0 `type: file` becomes `type: string, format: binary`.
+public enum OASSchemaTranslation {
+    /// The version a schema tree is written for.
+    public enum SourceVersion: Sendable, Hashable {
+        /// OpenAPI 3.0.x.
+        case oas30
+        /// Swagger 2.0.
+        case swagger20
+    }
+
+    /// A place where the translation kept a surprising meaning, for the linter to warn about.
+    public struct Note: Sendable, Hashable, CustomStringConvertible {
+        /// What kind of place.
+        public enum Kind: Sendable, Hashable {
+            /// `nullable: true` in an object without `type`: it has no effect, `null` stays invalid.
+            case nullableWithoutType
+            /// `nullable: true` beside an `enum` that does not list `null`: `null` stays invalid.
+            case enumWithoutNull
+        }
+
+        /// What kind of place.
+        public var kind: Kind
+        /// The schema object, relative to the translated root.
+        public var pointer: JSONPointer
+
+        /// A warning sentence.
+        public var description: String {
+            switch kind {
+            case .nullableWithoutType:
+                "\(pointer.fragment): nullable has no effect without a type in the same schema object; null is rejected"
+            case .enumWithoutNull:
+                "\(pointer.fragment): nullable enum does not list null; null is rejected (add null to the enum)"
+            }
+        }
+    }
+
+    /// Translates a schema and every subschema below it.
+    public static func translate(_ schema: JSONValue, from version: SourceVersion = .oas30) -> (
+        schema: JSONValue, notes: [Note]
+    ) {
+        var notes: [Note] = []
+        let result = translateDeep(schema, pointer: .root, version: version, notes: &notes)
+        return (result, notes)
+    }
+
+    private static func translateDeep(
+        _ value: JSONValue, pointer: JSONPointer, version: SourceVersion, notes: inout [Note]
+    ) -> JSONValue {
+        guard case .object(let original) = value else { return value }
+        let (shallow, kinds) = translateShallow(original, from: version)
+        notes.append(contentsOf: kinds.map { Note(kind: $0, pointer: pointer) })
+        var object = shallow
+        for member in shallow.members {
+            let keyword = member.key
+            let child = pointer.appending(keyword)
+            switch member.value {
+            case .object(var inner) where ResourceIndexer.schemaMapKeywords.contains(keyword):
+                for entry in inner.members {
+                    inner[entry.key] = translateDeep(
+                        entry.value, pointer: child.appending(entry.key), version: version, notes: &notes)
+                }
+                object[keyword] = .object(inner)
+            case .object where ResourceIndexer.singleSchemaKeywords.contains(keyword):
+                object[keyword] = translateDeep(member.value, pointer: child, version: version, notes: &notes)
+            case .array(let elements) where ResourceIndexer.schemaArrayKeywords.contains(keyword):
+                object[keyword] = .array(
+                    elements.enumerated().map {
+                        translateDeep($0.element, pointer: child.appending($0.offset), version: version, notes: &notes)
+                    })
+            default:
+                continue
+            }
+        }
+        return .object(object)
+    }
+
+    /// Translates one schema object's own keywords, leaving subschemas alone.
+    static func translateShallow(_ original: JSONObject, from version: SourceVersion = .oas30) -> (
+        object: JSONObject, notes: [Note.Kind]
+    ) {
+        if original["$ref"] != nil {
+            let kept = original.members.filter { $0.key == "$ref" }
+            return (JSONObject(members: kept, position: original.position), [])
+        }
+        var object = original
+        var notes: [Note.Kind] = []
+        if version == .swagger20, object["type"]?.stringValue == "file" {
+            object["type"] = "string"
+            object["format"] = "binary"
+        }
+        let nullableKey = version == .swagger20 ? "x-nullable" : "nullable"
+        if let nullable = object[nullableKey]?.boolValue {
+            object[nullableKey] = nil
+            if nullable {
+                switch object["type"] {
+                case .string(let type)?:
+                    object["type"] = [.string(type), "null"]
+                case .array(var types)? where !types.contains("null"):
+                    types.append("null")
+                    object["type"] = .array(types)
+                case nil:
+                    notes.append(.nullableWithoutType)
+                default:
+                    break
+                }
+                if case .array(let values)? = object["enum"], !values.contains(.null) {
+                    notes.append(.enumWithoutNull)
+                }
+            }
+        }
+        for (exclusive, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
+            guard let flag = object[exclusive]?.boolValue else { continue }
+            if flag, let value = object[bound] {
+                object[exclusive] = value
+                object[bound] = nil
+            } else {
+                object[exclusive] = nil
+            }
+        }
+        return (object, notes)
+    }
+}

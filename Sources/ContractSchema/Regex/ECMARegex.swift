@@ -1,0 +1,49 @@
+/// An ECMA-262 regular expression (as `pattern`, `patternProperties` and the `regex` format mean it), compiled once.
+///
+/// Written here rather than borrowed from Foundation because neither `NSRegularExpression` (ICU)
+/// nor Swift `Regex` can bound the work of one match, and both differ from ECMA-262 in ways the
+/// JSON Schema suite checks (`\d` and `\w` are ASCII-only, `$` matches only at the very end).
+struct ECMARegex: Sendable {
+    /// How a bounded match ended.
+    enum Result: Sendable, Equatable {
+        case matched, notMatched
+        /// The step budget ran out before the matcher could decide.
+        case undecided
+    }
+
+    let pattern: String
+    private let program: RegexProgram
+    private let anchoredAtStart: Bool
+
+    init(_ pattern: String) throws(RegexSyntaxError) {
+        self.pattern = pattern
+        var parser = RegexParser(pattern)
+        let node = try parser.parse()
+        program = try RegexProgram(node, captureCount: parser.captureCount, keepsCaptures: parser.hasBackreferences)
+        if case .sequence(let nodes) = node, case .lineStart? = nodes.first {
+            anchoredAtStart = true
+        } else if case .lineStart = node {
+            anchoredAtStart = true
+        } else {
+            anchoredAtStart = false
+        }
+    }
+
+    /// Whether the pattern matches anywhere in `string` (no implicit anchoring), within `budget` steps.
+    func firstMatch(in string: String, budget: Int) -> Result {
+        var string = string
+        return string.withUTF8 { buffer in
+            var machine = RegexMachine(program: program, input: buffer, budget: budget)
+            var start = 0
+            while true {
+                switch machine.run(0, from: start) {
+                case .matched: return .matched
+                case .exhausted: return .undecided
+                case .failed: break
+                }
+                guard !anchoredAtStart, start < buffer.count else { return .notMatched }
+                start += RegexMachine.length(buffer[start])
+            }
+        }
+    }
+}

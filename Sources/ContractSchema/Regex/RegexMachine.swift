@@ -1,0 +1,145 @@
+/// A backtracking matcher over UTF-8 bytes with a step budget.
+///
+/// Backtracking is what ECMA-262 specifies (lazy quantifiers, backreferences, lookarounds); the
+/// budget is what keeps a catastrophic pattern such as `(a+)+$` from hanging the caller: every
+/// instruction executed costs one step, and when the budget runs out the match is abandoned.
+struct RegexMachine {
+    enum Outcome { case matched, failed, exhausted }
+
+    private struct Frame {
+        /// The instruction to resume at, or -1 - slot for "restore this slot".
+        var pc: Int
+        var position: Int
+    }
+
+    let program: RegexProgram
+    let input: UnsafeBufferPointer<UInt8>
+    var steps: Int
+    var slots: [Int]
+
+    init(program: RegexProgram, input: UnsafeBufferPointer<UInt8>, budget: Int) {
+        self.program = program
+        self.input = input
+        self.steps = budget
+        self.slots = Array(repeating: -1, count: program.slotCount)
+    }
+
+    /// Runs sub-program `index` from `start`; with `requiredEnd`, only a match ending there counts.
+    mutating func run(_ index: Int, from start: Int, requiredEnd: Int? = nil) -> Outcome {
+        let code = program.programs[index]
+        var stack: [Frame] = [Frame(pc: 0, position: start)]
+        while let frame = stack.popLast() {
+            if frame.pc < 0 {
+                slots[-1 - frame.pc] = frame.position
+                continue
+            }
+            var pc = frame.pc
+            var position = frame.position
+            thread: while true {
+                steps -= 1
+                if steps < 0 { return .exhausted }
+                switch code[pc] {
+                case .scalar(let value):
+                    guard position < input.count, decode(at: position) == value else { break thread }
+                    position += Self.length(input[position])
+                    pc += 1
+                case .characterClass(let set):
+                    guard position < input.count, program.classes[set].matches(decode(at: position)) else {
+                        break thread
+                    }
+                    position += Self.length(input[position])
+                    pc += 1
+                case .dot:
+                    guard position < input.count, !RegexCharacterClass.isLineTerminator(decode(at: position)) else {
+                        break thread
+                    }
+                    position += Self.length(input[position])
+                    pc += 1
+                case .split(let first, let second):
+                    stack.append(Frame(pc: second, position: position))
+                    pc = first
+                case .jump(let target):
+                    pc = target
+                case .save(let slot), .markProgress(let slot):
+                    stack.append(Frame(pc: -1 - slot, position: slots[slot]))
+                    slots[slot] = position
+                    pc += 1
+                case .checkProgress(let slot):
+                    guard slots[slot] != position else { break thread }
+                    pc += 1
+                case .lineStart:
+                    guard position == 0 else { break thread }
+                    pc += 1
+                case .lineEnd:
+                    guard position == input.count else { break thread }
+                    pc += 1
+                case .wordBoundary(let negated):
+                    let before = position > 0 && RegexCharacterClass.isWord(decode(before: position))
+                    let after = position < input.count && RegexCharacterClass.isWord(decode(at: position))
+                    guard (before != after) != negated else { break thread }
+                    pc += 1
+                case .backreference(let number):
+                    guard let end = matchBackreference(number, at: position) else { break thread }
+                    position = end
+                    pc += 1
+                case .look(let sub, let ahead, let negated):
+                    let outcome = look(sub, ahead: ahead, at: position)
+                    if outcome == .exhausted { return .exhausted }
+                    guard (outcome == .matched) != negated else { break thread }
+                    pc += 1
+                case .match:
+                    if let requiredEnd, position != requiredEnd { break thread }
+                    return .matched
+                }
+            }
+        }
+        return .failed
+    }
+
+    private mutating func look(_ sub: Int, ahead: Bool, at position: Int) -> Outcome {
+        if ahead { return run(sub, from: position) }
+        var start = position
+        while true {
+            let outcome = run(sub, from: start, requiredEnd: position)
+            if outcome != .failed { return outcome }
+            guard start > 0 else { return .failed }
+            start -= 1
+            while start > 0, input[start] & 0xC0 == 0x80 { start -= 1 }
+        }
+    }
+
+    private func matchBackreference(_ number: Int, at position: Int) -> Int? {
+        guard program.keepsCaptures, number <= program.captureCount else { return position }
+        let start = slots[number * 2]
+        let end = slots[number * 2 + 1]
+        // A group that did not take part matches the empty string.
+        guard start >= 0, end >= start else { return position }
+        let length = end - start
+        guard position + length <= input.count else { return nil }
+        for offset in 0..<length where input[start + offset] != input[position + offset] { return nil }
+        return position + length
+    }
+
+    static func length(_ lead: UInt8) -> Int {
+        if lead < 0x80 { return 1 }
+        if lead < 0xE0 { return 2 }
+        if lead < 0xF0 { return 3 }
+        return 4
+    }
+
+    func decode(at position: Int) -> UInt32 {
+        let lead = input[position]
+        if lead < 0x80 { return UInt32(lead) }
+        let length = Self.length(lead)
+        guard position + length <= input.count else { return 0xFFFD }
+        var value = UInt32(lead) & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
+        for offset in 1..<length { value = value << 6 | UInt32(input[position + offset] & 0x3F) }
+        return value
+    }
+
+    func decode(before position: Int) -> UInt32 {
+        var start = position - 1
+        while start > 0, input[start] & 0xC0 == 0x80 { start -= 1 }
+        return decode(at: start)
+    }
+}

@@ -1,0 +1,115 @@
+/// One step of a compiled pattern, run by `RegexMachine`.
+enum RegexInstruction: Sendable {
+    case scalar(UInt32)
+    case characterClass(Int)
+    case dot
+    /// Try the first target, and on failure the second.
+    case split(Int, Int)
+    case jump(Int)
+    case save(Int)
+    case lineStart
+    case lineEnd
+    case wordBoundary(negated: Bool)
+    case look(program: Int, ahead: Bool, negated: Bool)
+    case backreference(Int)
+    /// Records the position where a loop iteration starts…
+    case markProgress(Int)
+    /// …and fails the iteration when it consumed nothing, as ECMA-262 requires (RepeatMatcher step 2.b).
+    case checkProgress(Int)
+    case match
+}
+
+/// A pattern compiled to instructions: the main program and one sub-program per lookaround.
+struct RegexProgram: Sendable {
+    var programs: [[RegexInstruction]] = [[]]
+    var classes: [RegexCharacterClass] = []
+    var slotCount = 0
+    let keepsCaptures: Bool
+    let captureCount: Int
+    static let maximumSize = 200_000
+
+    init(_ node: RegexNode, captureCount: Int, keepsCaptures: Bool) throws(RegexSyntaxError) {
+        self.keepsCaptures = keepsCaptures
+        self.captureCount = captureCount
+        slotCount = keepsCaptures ? (captureCount + 1) * 2 : 0
+        var main: [RegexInstruction] = []
+        try emit(node, into: &main)
+        main.append(.match)
+        programs[0] = main
+    }
+
+    private mutating func emit(_ node: RegexNode, into code: inout [RegexInstruction]) throws(RegexSyntaxError) {
+        guard code.count < Self.maximumSize else { throw RegexSyntaxError(message: "pattern too large once expanded") }
+        switch node {
+        case .empty: break
+        case .scalar(let value): code.append(.scalar(value))
+        case .dot: code.append(.dot)
+        case .lineStart: code.append(.lineStart)
+        case .lineEnd: code.append(.lineEnd)
+        case .wordBoundary(let negated): code.append(.wordBoundary(negated: negated))
+        case .backreference(let number): code.append(.backreference(number))
+        case .characterClass(let set):
+            classes.append(set)
+            code.append(.characterClass(classes.count - 1))
+        case .group(let body, let capture):
+            if keepsCaptures, let capture { code.append(.save(capture * 2)) }
+            try emit(body, into: &code)
+            if keepsCaptures, let capture { code.append(.save(capture * 2 + 1)) }
+        case .sequence(let nodes):
+            for node in nodes { try emit(node, into: &code) }
+        case .alternation(let branches):
+            var jumpsToEnd: [Int] = []
+            for (offset, branch) in branches.enumerated() {
+                if offset < branches.count - 1 {
+                    let split = code.count
+                    code.append(.split(split + 1, -1))
+                    try emit(branch, into: &code)
+                    jumpsToEnd.append(code.count)
+                    code.append(.jump(-1))
+                    code[split] = .split(split + 1, code.count)
+                } else {
+                    try emit(branch, into: &code)
+                }
+            }
+            for jump in jumpsToEnd { code[jump] = .jump(code.count) }
+        case .look(let body, let ahead, let negated):
+            var sub: [RegexInstruction] = []
+            try emit(body, into: &sub)
+            sub.append(.match)
+            programs.append(sub)
+            code.append(.look(program: programs.count - 1, ahead: ahead, negated: negated))
+        case .repetition(let body, let minimum, let maximum, let greedy):
+            try emitRepetition(body, minimum: minimum, maximum: maximum, greedy: greedy, into: &code)
+        }
+    }
+
+    private mutating func emitRepetition(
+        _ body: RegexNode, minimum: Int, maximum: Int?, greedy: Bool, into code: inout [RegexInstruction]
+    ) throws(RegexSyntaxError) {
+        for _ in 0..<minimum { try emit(body, into: &code) }
+        let needsProgress = body.canMatchEmpty
+        guard let maximum else {
+            let loop = code.count
+            code.append(.split(-1, -1))
+            let slot = slotCount
+            if needsProgress {
+                slotCount += 1
+                code.append(.markProgress(slot))
+            }
+            try emit(body, into: &code)
+            if needsProgress { code.append(.checkProgress(slot)) }
+            code.append(.jump(loop))
+            code[loop] = greedy ? .split(loop + 1, code.count) : .split(code.count, loop + 1)
+            return
+        }
+        var splits: [Int] = []
+        for _ in minimum..<max(minimum, maximum) {
+            splits.append(code.count)
+            code.append(.split(-1, -1))
+            try emit(body, into: &code)
+        }
+        for split in splits {
+            code[split] = greedy ? .split(split + 1, code.count) : .split(code.count, split + 1)
+        }
+    }
+}

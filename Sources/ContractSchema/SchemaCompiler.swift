@@ -1,0 +1,181 @@
+import ContractJSON
+
+/// Turns schema documents into trees of `SchemaNode`s, each schema object compiled once.
+///
+/// Nodes are created on first reference and filled from a work list, so `$ref` cycles and deep
+/// schemas compile without recursion.
+final class SchemaCompiler {
+    let registry: SchemaRegistry
+    let options: SchemaCompileOptions
+    private var cache: [SchemaRegistry.Location: SchemaNode] = [:]
+    private var queue: [(SchemaNode, SchemaRegistry.Location)] = []
+    private var resourceIDs: [String: Int] = [:]
+    private var resourceURIs: [String] = []
+    let dynamicAnchors = DynamicAnchorTable()
+    var usesDynamicRef = false
+    var errors: [SchemaCompileError] = []
+    private var nodes: [SchemaNode] = []
+
+    init(registry: SchemaRegistry, options: SchemaCompileOptions) {
+        self.registry = registry
+        self.options = options
+    }
+
+    /// Compiles everything reachable from `location` and returns its node.
+    func compileRoot(_ location: SchemaRegistry.Location) throws(SchemaCompileErrors) -> SchemaNode {
+        let root = node(at: location)
+        drain()
+        if usesDynamicRef { compileDynamicAnchors() }
+        var visited = Set<ObjectIdentifier>()
+        for node in nodes { node.resolveAccessFlags(visited: &visited) }
+        if !errors.isEmpty { throw SchemaCompileErrors(errors: errors) }
+        return root
+    }
+
+    /// The node for the schema at `location`, created (and queued for compilation) on first use.
+    func node(at location: SchemaRegistry.Location) -> SchemaNode {
+        if let existing = cache[location] { return existing }
+        let resource = registry.resourceRoot(at: location)
+        let id: Int
+        if let known = resourceIDs[resource.uri] {
+            id = known
+        } else {
+            id = resourceURIs.count
+            resourceIDs[resource.uri] = id
+            resourceURIs.append(resource.uri)
+        }
+        let node = SchemaNode(
+            location: SchemaLocation(documentURI: location.document, pointer: location.pointer), resourceID: id)
+        cache[location] = node
+        nodes.append(node)
+        queue.append((node, location))
+        return node
+    }
+
+    private func drain() {
+        while let (node, location) = queue.popLast() {
+            compile(node, at: location)
+        }
+    }
+
+    private func compileDynamicAnchors() {
+        var done = 0
+        while done < resourceURIs.count {
+            let uri = resourceURIs[done]
+            let prefix = uri + "#"
+            for (name, location) in registry.dynamicAnchors where name.hasPrefix(prefix) {
+                let anchor = String(name.dropFirst(prefix.count))
+                dynamicAnchors.anchors[done, default: [:]][anchor] = node(at: location)
+            }
+            drain()
+            done += 1
+        }
+    }
+
+    private func compile(_ node: SchemaNode, at location: SchemaRegistry.Location) {
+        guard let document = registry.documents[location.document],
+            let value = location.pointer.resolve(in: document.root)
+        else {
+            report("no schema at \(location.pointer.fragment)", at: location)
+            return
+        }
+        switch value {
+        case .bool(true):
+            return
+        case .bool(false):
+            node.checks = [FalseCheck(site: site("false", location))]
+        case .object(var object):
+            if document.dialect == .oas30 {
+                object = OASSchemaTranslation.translateShallow(object).object
+            }
+            let context = KeywordContext(
+                object: object, location: location, dialect: document.dialect, base: registry.base(at: location))
+            node.isReadOnly = object["readOnly"]?.boolValue ?? false
+            node.isWriteOnly = object["writeOnly"]?.boolValue ?? false
+            node.checks = compileKeywords(context, node: node)
+        default:
+            report("a schema must be an object or a boolean, not \(value.typeName)", at: location)
+        }
+    }
+
+    private func compileKeywords(_ context: KeywordContext, node: SchemaNode) -> [any KeywordCheck] {
+        var checks: [any KeywordCheck] = []
+        compileReferences(context, node: node, into: &checks)
+        if context.dialect.refOverridesSiblings, context.object["$ref"] != nil { return checks }
+        compileTypeAndValues(context, into: &checks)
+        compileNumeric(context, into: &checks)
+        compileString(context, into: &checks)
+        compileFormat(context, into: &checks)
+        compileArray(context, into: &checks)
+        compileObject(context, into: &checks)
+        compileCombinators(context, node: node, into: &checks)
+        compileUnevaluated(context, into: &checks)
+        return checks
+    }
+
+    // MARK: helpers for keyword families
+
+    func site(_ keyword: String, _ location: SchemaRegistry.Location) -> KeywordSite {
+        let keywordLocation = SchemaRegistry.Location(
+            document: location.document,
+            pointer: keyword == "false" ? location.pointer : location.pointer.appending(keyword))
+        return KeywordSite(
+            keyword: keyword,
+            location: SchemaLocation(documentURI: keywordLocation.document, pointer: keywordLocation.pointer),
+            source: registry.sourceLocation(of: keywordLocation))
+    }
+
+    /// The node of the subschema at `tokens` below the schema object of `context`.
+    func child(_ context: KeywordContext, _ tokens: String...) -> SchemaNode {
+        var pointer = context.location.pointer
+        for token in tokens { pointer = pointer.appending(token) }
+        return node(at: SchemaRegistry.Location(document: context.location.document, pointer: pointer))
+    }
+
+    /// Resolves a `$ref`-style URI reference against the base in force; reports it when unknown.
+    func resolve(_ text: String, _ context: KeywordContext, keyword: String) -> (SchemaNode, URIReference)? {
+        let reference = context.base.resolving(text)
+        guard let location = registry.locate(reference) else {
+            report("cannot resolve \(keyword) \"\(text)\" (\(reference)): not in the registry", at: context, keyword)
+            return nil
+        }
+        return (node(at: location), reference)
+    }
+
+    func report(_ message: String, at context: KeywordContext, _ keyword: String) {
+        report(
+            message,
+            at: SchemaRegistry.Location(
+                document: context.location.document, pointer: context.location.pointer.appending(keyword)))
+    }
+
+    func report(_ message: String, at location: SchemaRegistry.Location) {
+        errors.append(
+            SchemaCompileError(
+                message: message,
+                schemaLocation: SchemaLocation(documentURI: location.document, pointer: location.pointer),
+                sourceLocation: registry.sourceLocation(of: location)))
+    }
+}
+
+/// One schema object being compiled.
+struct KeywordContext {
+    let object: JSONObject
+    let location: SchemaRegistry.Location
+    let dialect: SchemaDialect
+    let base: URIReference
+}
+
+/// `$dynamicAnchor`s by resource id, filled while compiling and read-only afterwards.
+final class DynamicAnchorTable: @unchecked Sendable {
+    var anchors: [Int: [String: SchemaNode]] = [:]
+}
+
+/// Every problem found while compiling one schema.
+public struct SchemaCompileErrors: Error, Sendable, CustomStringConvertible {
+    /// The problems, in the order found.
+    public var errors: [SchemaCompileError]
+
+    /// One line per problem.
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}

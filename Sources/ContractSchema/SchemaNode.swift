@@ -1,0 +1,92 @@
+import ContractJSON
+
+/// A compiled schema object: its keyword checks in evaluation order.
+///
+/// Nodes are classes so that `$ref` cycles can point at a node before its checks are filled in.
+/// They are mutated only by `SchemaCompiler` while it builds them and never after the compiled
+/// schema is handed out, which is why sharing them across threads is safe (`@unchecked Sendable`).
+final class SchemaNode: @unchecked Sendable {
+    /// Where the schema object is.
+    let location: SchemaLocation
+    /// The schema resource (document or `$id` subschema) the node belongs to, for the dynamic scope.
+    let resourceID: Int
+    /// The checks, `unevaluated*` last.
+    var checks: [any KeywordCheck] = []
+    /// `readOnly: true` here or in a `$ref` target.
+    var isReadOnly = false
+    /// `writeOnly: true` here or in a `$ref` target.
+    var isWriteOnly = false
+    /// Nodes whose access flags this one inherits once compiled (`$ref`, `allOf` targets).
+    var flagSources: [SchemaNode] = []
+
+    init(location: SchemaLocation, resourceID: Int) {
+        self.location = location
+        self.resourceID = resourceID
+    }
+
+    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        guard state.depth < state.maximumDepth else { return false }
+        return framed(&state) { state in
+            // Calling through the buffer uses each existential in place instead of copying it out.
+            checks.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices where !buffer[index].isValid(instance, &state) {
+                    return false
+                }
+                return true
+            }
+        }
+    }
+
+    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+        guard state.depth < state.maximumDepth else {
+            let site = KeywordSite(keyword: "$ref", location: location, source: nil)
+            errors.append(
+                state.error(site, expected: "a schema that does not loop", actual: "evaluation nested too deep"))
+            return
+        }
+        framed(&state) { state in
+            for check in checks {
+                check.collect(instance, &state, &errors)
+            }
+        }
+    }
+
+    /// Adds what this node evaluated; call only when the node is valid for `instance`.
+    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+        guard state.depth < state.maximumDepth else { return }
+        framed(&state) { state in
+            for check in checks {
+                check.annotate(instance, &state, &evaluated)
+            }
+        }
+    }
+
+    /// Runs `body` one level deeper, inside this node's resource in the dynamic scope.
+    @inline(__always)
+    private func framed<Result>(_ state: inout ValidationState, _ body: (inout ValidationState) -> Result) -> Result {
+        state.depth += 1
+        let pushed = enterScope(&state)
+        defer {
+            state.depth -= 1
+            if pushed { state.scope.removeLast() }
+        }
+        return body(&state)
+    }
+
+    @inline(__always)
+    private func enterScope(_ state: inout ValidationState) -> Bool {
+        guard state.tracksScope, state.scope.last != resourceID else { return false }
+        state.scope.append(resourceID)
+        return true
+    }
+
+    /// Folds the flags of `flagSources` in, once every node is compiled.
+    func resolveAccessFlags(visited: inout Set<ObjectIdentifier>) {
+        guard visited.insert(ObjectIdentifier(self)).inserted else { return }
+        for source in flagSources {
+            source.resolveAccessFlags(visited: &visited)
+            isReadOnly = isReadOnly || source.isReadOnly
+            isWriteOnly = isWriteOnly || source.isWriteOnly
+        }
+    }
+}

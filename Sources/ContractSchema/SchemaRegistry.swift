@@ -1,0 +1,114 @@
+import ContractJSON
+
+/// The schema documents a compilation may use, by absolute URI.
+///
+/// A value type: build it by adding documents, then share it; once you stop mutating it, it is an
+/// immutable `Sendable` value that any number of threads may compile from. Nothing is ever fetched:
+/// a `$ref` to a URI that is not here is a compile error.
+public struct SchemaRegistry: Sendable {
+    struct Document: Sendable {
+        var root: JSONValue
+        var dialect: SchemaDialect
+        var displayPath: String
+        /// Embedded resources: pointer → base URI, the document root first.
+        var bases: [(pointer: JSONPointer, base: String)]
+    }
+
+    struct Location: Hashable, Sendable {
+        var document: String
+        var pointer: JSONPointer
+    }
+
+    private(set) var documents: [String: Document] = [:]
+    /// Absolute URIs (no fragment) of resources, document roots and `$id` subschemas alike.
+    private(set) var resources: [String: Location] = [:]
+    /// `uri#name` of `$anchor`s and `$dynamicAnchor`s (and draft-4 `id: "#name"`).
+    private(set) var anchors: [String: Location] = [:]
+    /// `uri#name` of `$dynamicAnchor`s only.
+    private(set) var dynamicAnchors: [String: Location] = [:]
+
+    /// Creates an empty registry.
+    public init() {}
+
+    /// Adds a document.
+    /// - Parameters:
+    ///   - root: the parsed document.
+    ///   - uri: its absolute URI (`file:///abs/contracts/api.yaml`, `https://example.com/schema.json`).
+    ///   - dialect: the rules to read it with; a `$schema` at the root of a schema document overrides it.
+    ///   - displayPath: the file path errors print (defaults to the URI).
+    ///   - schemaRoots: where schemas start inside the document, for finding `$id` and anchors (for an
+    ///     OpenAPI document, each component schema); the document root by default.
+    public mutating func add(
+        _ root: JSONValue, uri: String, dialect: SchemaDialect, displayPath: String? = nil,
+        schemaRoots: [JSONPointer] = [.root]
+    ) {
+        let documentURI = URIReference(uri).withoutFragment.description
+        var dialect = dialect
+        if let declared = root["$schema"]?.stringValue, let known = SchemaDialect(metaSchemaURI: declared) {
+            dialect = known
+        }
+        var indexer = ResourceIndexer(documentURI: documentURI, dialect: dialect)
+        for pointer in schemaRoots {
+            guard let value = pointer.resolve(in: root) else { continue }
+            indexer.walk(value, pointer: pointer, base: URIReference(documentURI))
+        }
+        let bases = [(pointer: JSONPointer.root, base: documentURI)] + indexer.bases
+        documents[documentURI] = Document(
+            root: root, dialect: dialect, displayPath: displayPath ?? documentURI, bases: bases)
+        resources[documentURI] = Location(document: documentURI, pointer: .root)
+        for (uri, pointer) in indexer.resources where resources[uri] == nil {
+            resources[uri] = Location(document: documentURI, pointer: pointer)
+        }
+        for (name, pointer) in indexer.anchors {
+            anchors[name] = Location(document: documentURI, pointer: pointer)
+        }
+        for (name, pointer) in indexer.dynamicAnchors {
+            dynamicAnchors[name] = Location(document: documentURI, pointer: pointer)
+        }
+    }
+
+    /// Whether a document or embedded resource is known under `uri`.
+    public func contains(uri: String) -> Bool {
+        resources[URIReference(uri).withoutFragment.description] != nil
+    }
+
+    /// Finds what an absolute URI with an optional fragment (pointer or anchor name) names.
+    func locate(_ reference: URIReference) -> Location? {
+        let base = reference.withoutFragment.description
+        guard let fragment = reference.fragment, !fragment.isEmpty else { return resources[base] }
+        if fragment.hasPrefix("/") {
+            guard let resource = resources[base], let pointer = JSONPointer(fragment: fragment) else { return nil }
+            return Location(document: resource.document, pointer: resource.pointer.appending(contentsOf: pointer))
+        }
+        let name = PercentEncoding.decode(fragment) ?? fragment
+        return anchors[base + "#" + name]
+    }
+
+    /// The base URI in force at `location`: that of the innermost resource around it.
+    func base(at location: Location) -> URIReference {
+        guard let document = documents[location.document] else { return URIReference(location.document) }
+        var best = document.bases[0]
+        for entry in document.bases where entry.pointer.isPrefix(of: location.pointer) {
+            if entry.pointer.tokens.count >= best.pointer.tokens.count { best = entry }
+        }
+        return URIReference(best.base)
+    }
+
+    /// The innermost resource around `location`: its URI and its root pointer.
+    func resourceRoot(at location: Location) -> (uri: String, pointer: JSONPointer) {
+        guard let document = documents[location.document] else { return (location.document, .root) }
+        var best = document.bases[0]
+        for entry in document.bases where entry.pointer.isPrefix(of: location.pointer) {
+            if entry.pointer.tokens.count >= best.pointer.tokens.count { best = entry }
+        }
+        return (best.base, best.pointer)
+    }
+
+    /// The file:line:column of a place in a registered document.
+    func sourceLocation(of location: Location) -> SourceLocation? {
+        guard let document = documents[location.document] else { return nil }
+        let position = location.pointer.position(in: document.root)
+        guard position.isKnown else { return nil }
+        return SourceLocation(file: document.displayPath, position: position)
+    }
+}
