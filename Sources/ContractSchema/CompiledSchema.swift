@@ -28,6 +28,14 @@ public struct CompiledSchema: Sendable {
         self.dynamicAnchors = compiler.dynamicAnchors
     }
 
+    /// Wraps a node that a shared compiler produced (see `SchemaCatalog`).
+    init(root: SchemaNode, compiler: SchemaCompiler) {
+        self.root = root
+        self.tracksScope = compiler.usesDynamicRef
+        self.options = compiler.options
+        self.dynamicAnchors = compiler.dynamicAnchors
+    }
+
     /// Compiles a schema given as a value, registered under `baseURI` beside the documents of `registry`.
     public init(
         schema: JSONValue, baseURI: String = "urn:contractcheck:schema", dialect: SchemaDialect = .draft2020_12,

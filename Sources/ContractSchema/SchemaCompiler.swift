@@ -15,6 +15,7 @@ final class SchemaCompiler {
     var usesDynamicRef = false
     var errors: [SchemaCompileError] = []
     private var nodes: [SchemaNode] = []
+    private var resolvedNodes = Set<ObjectIdentifier>()
 
     init(registry: SchemaRegistry, options: SchemaCompileOptions) {
         self.registry = registry
@@ -23,12 +24,15 @@ final class SchemaCompiler {
 
     /// Compiles everything reachable from `location` and returns its node.
     func compileRoot(_ location: SchemaRegistry.Location) throws(SchemaCompileErrors) -> SchemaNode {
+        let firstError = errors.count
+        let firstNode = nodes.count
         let root = node(at: location)
         drain()
         if usesDynamicRef { compileDynamicAnchors() }
-        var visited = Set<ObjectIdentifier>()
-        for node in nodes { node.resolveAccessFlags(visited: &visited) }
-        if !errors.isEmpty { throw SchemaCompileErrors(errors: errors) }
+        // Nodes from earlier roots (a catalog compiles many) are resolved already and may be in use
+        // on other threads: the shared visited set keeps this pass off them.
+        for node in nodes[firstNode...] { node.resolveAccessFlags(visited: &resolvedNodes) }
+        if errors.count > firstError { throw SchemaCompileErrors(errors: Array(errors[firstError...])) }
         return root
     }
 

@@ -28,8 +28,22 @@ public struct ContractLoader: Sendable {
         self.rootDirectory = rootDirectory
     }
 
+    /// What a load checks beyond the structure and `$ref`s, which it always checks.
+    public struct Checks: OptionSet, Sendable {
+        /// The raw value.
+        public let rawValue: Int
+        /// Creates a set from its raw value.
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Compile every schema the operations use now (reporting bad patterns and the like), not on first use.
+        public static let schemas = Checks(rawValue: 1)
+        /// Validate examples and defaults against their schemas (implies compiling them).
+        public static let examples = Checks(rawValue: 2 | 1)
+        /// Everything: what `contract-check lint` runs.
+        public static let all: Checks = [.schemas, .examples]
+    }
+
     /// Loads the document at `url` and every file its `$ref`s reach.
-    public func load(_ url: URL) -> Result {
+    public func load(_ url: URL, checks: Checks = .all) -> Result {
         let root = rootDirectory ?? url.deletingLastPathComponent()
         let workspace = ContractWorkspace(rootDirectory: root)
         let file: ContractFile
@@ -53,6 +67,12 @@ public struct ContractLoader: Sendable {
         SemanticChecks(context: context, document: document).run()
         SchemaChecks(context: context).run(root: node)
         document.files = workspace.loadedFiles
+        let componentRoots = document.schemas.values.filter { !$0.isSynthesized }.map(\.pointer)
+        document.compiledSchemas = ContractSchemas(
+            files: workspace.loadedFiles, version: version, componentRoots: componentRoots)
+        if checks.contains(.schemas) {
+            CompiledSchemaChecks(context: context, document: document).run(examples: checks.contains(.examples))
+        }
         return Result(document: document, diagnostics: context.diagnostics, files: workspace.loadedFiles)
     }
 

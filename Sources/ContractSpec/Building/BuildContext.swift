@@ -1,4 +1,5 @@
 import ContractJSON
+import ContractSchema
 
 /// What every builder step shares: the files, the version, and the diagnostics collected so far.
 final class BuildContext {
@@ -9,6 +10,8 @@ final class BuildContext {
     private(set) var diagnostics: [Diagnostic] = []
     /// Every place the builders found a schema, for the schema checks to walk.
     var schemaRoots: [SourceNode] = []
+    /// Schemas that carry `default`, `example` or `examples`, whose values should validate against them.
+    var annotatedSchemas: [SourceNode] = []
     private var reported: Set<Diagnostic> = []
     private var memo: [String: Any] = [:]
 
@@ -44,6 +47,16 @@ final class BuildContext {
 
     func warning(_ code: String, _ message: String, at node: SourceNode) {
         report(.warning, code, message, at: node)
+    }
+
+    /// A schema in the 2020-12 form the model uses: 3.0 and 2.0 schemas are translated (`nullable`,
+    /// boolean exclusive bounds, `$ref` siblings, `x-nullable`, `type: file`); 3.1+ ones are kept.
+    func normalised(_ schema: JSONValue) -> JSONValue {
+        switch version {
+        case .swagger2: OASSchemaTranslation.translate(schema, from: .swagger20).schema
+        case .openAPI30: OASSchemaTranslation.translate(schema, from: .oas30).schema
+        case .openAPI31, .openAPI32: schema
+        }
     }
 
     /// Follows `$ref` (and chains of `$ref`s) from a node that may be a Reference Object.

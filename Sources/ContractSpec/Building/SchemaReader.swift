@@ -18,6 +18,8 @@ struct SchemaReader {
             return nil
         }
         context.schemaRoots.append(node)
-        return Spec.Schema(baseURI: node.file.uri, pointer: node.pointer, value: node.value, location: node.location)
+        return Spec.Schema(
+            baseURI: node.file.uri, pointer: node.pointer, value: context.normalised(node.value),
+            location: node.location)
     }
 }

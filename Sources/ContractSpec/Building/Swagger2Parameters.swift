@@ -44,8 +44,9 @@ struct Swagger2Parameters {
         } else {
             if reader.isObject, !reader.has("type") { _ = reader.require("type") }
             schema = Spec.Schema(
-                baseURI: target.file.uri, pointer: target.pointer, value: Self.inlineSchema(target.value),
-                location: target.location)
+                baseURI: target.file.uri, pointer: target.pointer,
+                value: context.normalised(Self.inlineSchema(target.value)),
+                location: target.location, isSynthesized: true)
         }
         let format = reader.oneOf("collectionFormat", ["csv", "ssv", "tsv", "pipes", "multi"]) ?? "csv"
         let (style, explode) = Self.style(for: format, in: place)
@@ -64,7 +65,9 @@ struct Swagger2Parameters {
     static func inlineSchema(_ value: JSONValue) -> JSONValue {
         guard let object = value.objectValue else { return .object([:]) }
         var schema = JSONObject(members: [], position: object.position)
-        for member in object.members where schemaKeywords.contains(member.key) {
+        // `$ref` appears in `items`; `x-nullable` is the common 2.0 extension that translation honours.
+        for member in object.members
+        where schemaKeywords.contains(member.key) || member.key == "$ref" || member.key == "x-nullable" {
             if member.key == "items" {
                 schema["items"] = inlineSchema(member.value)
             } else {
@@ -132,8 +135,7 @@ struct Swagger2Parameters {
             : formTypes
         let schema = Spec.Schema(
             baseURI: operation.file.uri, pointer: operation.pointer.appending("parameters"),
-            value: .object(schemaObject),
-            location: forms[0].node.location)
+            value: .object(schemaObject), location: forms[0].node.location, isSynthesized: true)
         let content = types.map {
             Spec.MediaType(name: $0, schema: schema, examples: [], encoding: [:], location: forms[0].node.location)
         }

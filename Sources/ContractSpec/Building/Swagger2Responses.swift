@@ -40,8 +40,8 @@ struct Swagger2Responses {
                 name: name, required: false,
                 schema: Spec.Schema(
                     baseURI: header.file.uri, pointer: header.pointer,
-                    value: Swagger2Parameters.inlineSchema(header.value),
-                    location: header.location),
+                    value: context.normalised(Swagger2Parameters.inlineSchema(header.value)),
+                    location: header.location, isSynthesized: true),
                 content: [], examples: [], location: header.location)
         }
         return Spec.Response(

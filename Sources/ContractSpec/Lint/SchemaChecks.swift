@@ -47,6 +47,9 @@ struct SchemaChecks {
             if context.version.usesDraft4Schemas { return }
         }
         checkType(node, object)
+        if object["default"] != nil || object["example"] != nil || object["examples"] != nil {
+            context.annotatedSchemas.append(node)
+        }
         if let format = object["format"]?.stringValue, !Self.knownFormats.contains(format),
             let formatNode = node.child("format")
         {
@@ -60,6 +63,15 @@ struct SchemaChecks {
                 "schema.nullable-ignored",
                 "nullable: true has no effect without 'type' in the same schema (OAS 3.0.3); null is rejected here unless another keyword allows it",
                 at: nullable)
+        }
+        if context.version.usesDraft4Schemas, object["nullable"]?.boolValue == true,
+            case .array(let values)? = object["enum"],
+            !values.contains(.null), let enumNode = node.child("enum")
+        {
+            context.warning(
+                "schema.nullable-enum",
+                "nullable: true, but 'enum' does not list null, so null is rejected (OAS 3.0.3); add null to the enum to allow it",
+                at: enumNode)
         }
         for key in Self.singleSubschemas {
             if let child = node.child(key), child.value.objectValue != nil {

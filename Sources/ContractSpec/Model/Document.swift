@@ -25,6 +25,8 @@ extension Spec {
         public var security: [SecurityRequirement]?
         /// Named component schemas (3.x `components/schemas`, 2.0 `definitions`).
         public var schemas: [String: Schema]
+        /// Every schema of the contract, compiled once on first use.
+        public var compiledSchemas = ContractSchemas()
 
         /// The operation with this `operationId`.
         public func operation(id: String) -> Operation? {

@@ -44,14 +44,24 @@ extension Spec {
         public var value: JSONValue
         /// The schema's location, for messages.
         public var location: SourceLocation
+        /// Whether the schema was built by the loader (from Swagger 2.0 parameters) rather than written
+        /// at `pointer`; such a schema is compiled from `value`.
+        public var isSynthesized: Bool
 
         /// Creates a schema reference.
-        public init(baseURI: String, pointer: JSONPointer, value: JSONValue, location: SourceLocation) {
+        public init(
+            baseURI: String, pointer: JSONPointer, value: JSONValue, location: SourceLocation,
+            isSynthesized: Bool = false
+        ) {
             self.baseURI = baseURI
             self.pointer = pointer
             self.value = value
             self.location = location
+            self.isSynthesized = isSynthesized
         }
+
+        /// `baseURI#pointer`, the address the schema registry knows it by.
+        public var uri: String { baseURI + pointer.fragment }
     }
 
     /// A named example (`examples: {notFound: {value: …}}`) or the single `example`.

@@ -1,0 +1,47 @@
+import ContractJSON
+import Foundation
+
+/// Compiles many schemas of one registry through one shared compiler, so that what several of them
+/// reach (the `$ref`'d components of a contract) is compiled once, and answers from a cache after that.
+///
+/// Safe to use from many threads: compiling takes a lock; validating with what it returns does not.
+public final class SchemaCatalog: @unchecked Sendable {
+    /// The documents the schemas live in.
+    public let registry: SchemaRegistry
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private let compiler: SchemaCompiler
+    private var results: [String: Result<CompiledSchema, SchemaCompileErrors>] = [:]
+
+    /// Creates a catalog over `registry`.
+    public init(registry: SchemaRegistry, options: SchemaCompileOptions = SchemaCompileOptions()) {
+        self.registry = registry
+        self.compiler = SchemaCompiler(registry: registry, options: options)
+    }
+
+    /// The compiled schema at `uri` (absolute, with a pointer or anchor fragment), compiled on first use.
+    /// - Throws: the compile errors found while compiling it the first time (and again on every later call).
+    public func schema(at uri: String) throws(SchemaCompileErrors) -> CompiledSchema {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = results[uri] { return try known.get() }
+        let result: Result<CompiledSchema, SchemaCompileErrors>
+        let reference = URIReference(uri)
+        if let location = registry.locate(reference) {
+            do throws(SchemaCompileErrors) {
+                let root = try compiler.compileRoot(location)
+                result = .success(CompiledSchema(root: root, compiler: compiler))
+            } catch {
+                result = .failure(error)
+            }
+        } else {
+            let error = SchemaCompileError(
+                message: "no schema registered at \(uri)",
+                schemaLocation: SchemaLocation(documentURI: reference.withoutFragment.description, pointer: .root),
+                sourceLocation: nil)
+            result = .failure(SchemaCompileErrors(errors: [error]))
+        }
+        results[uri] = result
+        return try result.get()
+    }
+}

@@ -1,0 +1,87 @@
+import ContractJSON
+import ContractSchema
+
+/// Checks that need compiled schemas: every schema the operations use compiles (patterns parse,
+/// `$ref`s resolve in the schema engine's terms), and examples and defaults match their schemas.
+struct CompiledSchemaChecks {
+    let context: BuildContext
+    let document: Spec.Document
+
+    func run(examples checkExamples: Bool) {
+        for operation in document.operations + document.webhooks {
+            for parameter in operation.parameters {
+                check(parameter.schema, examples: parameter.examples, in: .request, validate: checkExamples)
+                for media in parameter.content { check(media, in: .request, validate: checkExamples) }
+            }
+            for media in operation.requestBody?.content ?? [] { check(media, in: .request, validate: checkExamples) }
+            for response in operation.responses {
+                for media in response.content { check(media, in: .response, validate: checkExamples) }
+                for header in response.headers {
+                    check(header.schema, examples: header.examples, in: .response, validate: checkExamples)
+                }
+            }
+        }
+        if checkExamples { checkAnnotatedSchemas() }
+    }
+
+    private func check(_ media: Spec.MediaType, in validationContext: ValidationContext, validate: Bool) {
+        check(media.schema, examples: media.examples, in: validationContext, validate: validate)
+    }
+
+    private func check(
+        _ schema: Spec.Schema?, examples: [Spec.Example], in validationContext: ValidationContext, validate: Bool
+    ) {
+        guard let schema, let compiled = compile(schema) else { return }
+        guard validate else { return }
+        for example in examples {
+            guard let value = example.value else { continue }
+            let errors = compiled.validate(value, context: validationContext)
+            guard let first = errors.first?.mostRelevant else { continue }
+            let name = example.name == "example" ? "example" : "example '\(example.name)'"
+            let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+            context.report(
+                Diagnostic(
+                    .warning, code: "example.invalid",
+                    message: "\(name) does not match its schema: \(first.instancePath): \(first.description)\(more)",
+                    location: example.location, pointer: example.pointer))
+        }
+    }
+
+    /// Compiles a schema, reporting compile errors that the structural checks have not already reported.
+    private func compile(_ schema: Spec.Schema) -> CompiledSchema? {
+        do {
+            return try document.compiledSchemas.compiled(schema)
+        } catch {
+            for problem in error.errors {
+                let location = problem.sourceLocation ?? schema.location
+                let alreadyReported = context.diagnostics.contains { $0.severity == .error && $0.location == location }
+                if !alreadyReported {
+                    context.report(
+                        Diagnostic(.error, code: "schema.compile", message: problem.message, location: location))
+                }
+            }
+            return nil
+        }
+    }
+
+    /// `default`, `example` and `examples` written inside schemas should validate against the schema they sit in.
+    private func checkAnnotatedSchemas() {
+        for node in context.annotatedSchemas {
+            let uri = node.file.uri + node.pointer.fragment
+            guard let compiled = try? document.compiledSchemas.compiled(at: uri) else { continue }
+            var values: [(String, SourceNode)] = []
+            if let value = node.child("default") { values.append(("default", value)) }
+            if let value = node.child("example") { values.append(("example", value)) }
+            // `examples` is a schema keyword from 2020-12 on; in 2.0 and 3.0 it is an unknown word.
+            if !context.version.usesDraft4Schemas, let list = node.child("examples"), list.value.arrayValue != nil {
+                values += list.elements.map { ("examples[\($0.pointer.lastToken ?? "")]", $0) }
+            }
+            for (name, value) in values {
+                guard let first = compiled.validate(value.value).first?.mostRelevant else { continue }
+                context.warning(
+                    "schema.\(name.hasPrefix("examples") ? "example" : name)-invalid",
+                    "\(name) does not match its schema: \(first.instancePath): \(first.description)", at: value)
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import ContractJSON
+import ContractSchema
+import Foundation
+
+/// The compiled schemas of one contract: every file registered once, every schema compiled once
+/// (on first use, or all at once with `compileAll`), shared by every thread that verifies traffic.
+public final class ContractSchemas: @unchecked Sendable {
+    /// The files of the contract, by URI, each read in its version's dialect.
+    public let registry: SchemaRegistry
+    private let catalog: SchemaCatalog
+    private let dialect: SchemaDialect
+    private let lock = NSLock()
+    // Guarded by `lock`: schemas the loader built (2.0 parameters), compiled from their values.
+    private var synthesized: [String: Result<CompiledSchema, SchemaCompileErrors>] = [:]
+
+    /// Creates the catalog for files written in one specification version.
+    public init(files: [ContractFile], version: Spec.Version, componentRoots: [JSONPointer]) {
+        var registry = SchemaRegistry()
+        let dialect: SchemaDialect = version.usesDraft4Schemas ? .oas30 : .draft2020_12
+        for (offset, file) in files.enumerated() {
+            // The root document holds schemas only under its components; other files are schema fragments.
+            registry.add(
+                file.root, uri: file.uri, dialect: dialect, displayPath: file.displayPath,
+                schemaRoots: offset == 0 ? componentRoots : [.root])
+        }
+        self.registry = registry
+        self.dialect = dialect
+        self.catalog = SchemaCatalog(registry: registry)
+    }
+
+    /// An empty catalog, for documents built in code.
+    public convenience init() {
+        self.init(files: [], version: .openAPI31("3.1.0"), componentRoots: [])
+    }
+
+    /// The compiled form of a schema of the contract.
+    public func compiled(_ schema: Spec.Schema) throws(SchemaCompileErrors) -> CompiledSchema {
+        guard schema.isSynthesized else { return try catalog.schema(at: schema.uri) }
+        lock.lock()
+        defer { lock.unlock() }
+        let key = schema.uri
+        if let known = synthesized[key] { return try known.get() }
+        let result: Result<CompiledSchema, SchemaCompileErrors>
+        do throws(SchemaCompileErrors) {
+            // The value is already in 2020-12 form. It is registered under a name of its own, so its
+            // $refs are made absolute first: they still name the file the parameters were written in.
+            let value = Self.absolutizingReferences(in: schema.value, base: URL(string: schema.baseURI))
+            result = .success(
+                try CompiledSchema(
+                    schema: value, baseURI: "urn:contractcheck:synthesized:" + PercentEncoding.encodeComponent(key),
+                    dialect: .draft2020_12, registry: registry))
+        } catch {
+            result = .failure(error)
+        }
+        synthesized[key] = result
+        return try result.get()
+    }
+
+    /// The compiled schema at an absolute URI with a fragment (`file:///…/api.yaml#/components/schemas/Pet`).
+    public func compiled(at uri: String) throws(SchemaCompileErrors) -> CompiledSchema {
+        try catalog.schema(at: uri)
+    }
+
+    /// Rewrites every `$ref` to an absolute URI against `base`.
+    static func absolutizingReferences(in value: JSONValue, base: URL?) -> JSONValue {
+        switch value {
+        case .object(var object):
+            for member in object.members {
+                if member.key == "$ref", case .string(let reference) = member.value, let base {
+                    object["$ref"] = .string(URL(string: reference, relativeTo: base)?.absoluteString ?? reference)
+                } else {
+                    object[member.key] = absolutizingReferences(in: member.value, base: base)
+                }
+            }
+            return .object(object)
+        case .array(let elements):
+            return .array(elements.map { absolutizingReferences(in: $0, base: base) })
+        default:
+            return value
+        }
+    }
+}

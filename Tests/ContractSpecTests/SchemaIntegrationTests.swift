@@ -1,0 +1,135 @@
+import ContractJSON
+import ContractSchema
+import Foundation
+import Testing
+
+@testable import ContractSpec
+
+@Suite("Schemas in the model: normalised, compiled, checked")
+struct SchemaIntegrationTests {
+    static let nullableDocument = """
+        openapi: 3.0.3
+        info: {title: t, version: '1'}
+        paths:
+          /pets:
+            get:
+              responses:
+                '200':
+                  description: ok
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/Pet'}
+        components:
+          schemas:
+            Pet:
+              type: object
+              properties:
+                name: {type: string, nullable: true}
+                size: {type: string, nullable: true, enum: [small, large]}
+                owner:
+                  nullable: true
+                  allOf: [{$ref: '#/components/schemas/Owner'}]
+                weight: {type: number, minimum: 0, exclusiveMinimum: true}
+            Owner: {type: object}
+        """
+
+    @Test("3.0 nullable is normalised exactly as OAS 3.0.3 defines it")
+    func nullable() throws {
+        let contract = try TemporaryContract(["api.yaml": Self.nullableDocument])
+        let result = contract.load()
+        let document = try #require(result.document)
+        let pet = try #require(document.schemas["Pet"])
+        #expect(pet.value["properties"]?["name"]?["type"] == ["string", "null"])
+        #expect(pet.value["properties"]?["weight"]?["exclusiveMinimum"] == 0)
+        #expect(pet.value["properties"]?["weight"]?["minimum"] == nil)
+        let schema = try #require(document.operations.first?.responses.first?.content.first?.schema)
+        let compiled = try document.compiledSchemas.compiled(schema)
+        #expect(compiled.isValid(["name": nil]))
+        #expect(!compiled.isValid(["size": nil]), "the enum does not list null, so null is rejected")
+        #expect(!compiled.isValid(["owner": nil]), "nullable without type has no effect")
+        #expect(!compiled.isValid(["weight": 0]))
+        #expect(compiled.isValid(["weight": 0.5]))
+        let codes = Set(result.diagnostics.map(\.code))
+        #expect(codes == ["schema.nullable-enum", "schema.nullable-ignored"], "\(result.diagnostics)")
+    }
+
+    @Test("examples and defaults that break their schema are warnings with their location")
+    func invalidExamples() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(
+                paths: """
+                      /pets:
+                        get:
+                          parameters:
+                            - name: limit
+                              in: query
+                              schema: {type: integer, maximum: 100, default: 500}
+                              example: ten
+                          responses:
+                            '200':
+                              description: ok
+                              content:
+                                application/json:
+                                  schema:
+                                    type: object
+                                    properties: {id: {type: integer, readOnly: true}}
+                                  examples:
+                                    good: {value: {id: 1}}
+                                    bad: {value: {id: one}}
+                    """)
+        ])
+        #expect(
+            contract.messages().sorted() == [
+                "api.yaml:11:49: warning: default does not match its schema: $: expected a number at most 100, got integer 500 (#/paths/~1pets/get/parameters/0/schema/maximum) [schema.default-invalid]",
+                "api.yaml:12:11: warning: example does not match its schema: $: expected integer, got string \"ten\" (#/paths/~1pets/get/parameters/0/schema/type) [example.invalid]",
+                "api.yaml:23:23: warning: example 'bad' does not match its schema: $.id: expected integer, got string \"one\" (#/paths/~1pets/get/responses/200/content/application~1json/schema/properties/id/type) [example.invalid]",
+            ])
+    }
+
+    @Test("a schema that does not compile is an error at its keyword")
+    func compileError() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(
+                paths: """
+                      /pets:
+                        get:
+                          parameters:
+                            - {name: q, in: query, schema: {type: string, pattern: '(unclosed'}}
+                          responses: {'204': {description: ok}}
+                    """)
+        ])
+        let messages = contract.messages()
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("error:") == true)
+        #expect(messages.first?.contains("[schema.compile]") == true)
+    }
+
+    @Test("Swagger 2.0 schemas built from parameters compile, and their $refs reach the file")
+    func swagger2Synthesized() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": """
+            swagger: '2.0'
+            info: {title: t, version: '1'}
+            definitions:
+              Tag: {type: string, enum: [a, b]}
+            paths:
+              /pets:
+                post:
+                  consumes: [application/x-www-form-urlencoded]
+                  parameters:
+                    - {name: tags, in: formData, type: array, items: {$ref: '#/definitions/Tag'}}
+                    - {name: size, in: query, type: integer, maximum: 10, x-nullable: true}
+                  responses: {'204': {description: ok}}
+            """
+        ])
+        let result = contract.load()
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let operation = try #require(result.document?.operations.first)
+        let form = try #require(operation.requestBody?.content.first?.schema)
+        let compiled = try #require(result.document?.compiledSchemas).compiled(form)
+        #expect(compiled.isValid(["tags": ["a"]]))
+        #expect(!compiled.isValid(["tags": ["c"]]))
+        let size = try #require(operation.parameters.first?.schema)
+        #expect(size.value["type"] == ["integer", "null"])
+    }
+}
