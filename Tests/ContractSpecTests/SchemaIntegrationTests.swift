@@ -133,3 +133,22 @@ struct SchemaIntegrationTests {
         #expect(size.value["type"] == ["integer", "null"])
     }
 }
+
+@Suite("Following schema references through the model")
+struct SchemaReferenceTests {
+    @Test("$refs resolve to normalised values, across files")
+    func resolveReferences() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": SchemaIntegrationTests.nullableDocument,
+            "other.yaml": "Thing: {type: integer, nullable: true}\n",
+        ])
+        let document = try #require(contract.load().document)
+        let schema = try #require(document.operations.first?.responses.first?.content.first?.schema)
+        let catalog = document.compiledSchemas
+        let target = catalog.resolve("#/components/schemas/Pet", against: schema.baseURI)
+        #expect(
+            target == contract.url("api.yaml").standardizedFileURL.resolvingSymlinksInPath().absoluteString + "#/components/schemas/Pet")
+        #expect(catalog.schemaValue(at: target)?["properties"]?["name"]?["type"] == ["string", "null"])
+        #expect(catalog.schemaValue(at: catalog.resolve("#/nope", against: schema.baseURI)) == nil)
+    }
+}

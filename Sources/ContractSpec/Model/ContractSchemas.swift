@@ -9,9 +9,13 @@ public final class ContractSchemas: @unchecked Sendable {
     public let registry: SchemaRegistry
     private let catalog: SchemaCatalog
     private let dialect: SchemaDialect
+    private let version: Spec.Version
+    private let files: [String: ContractFile]
     private let lock = NSLock()
     // Guarded by `lock`: schemas the loader built (2.0 parameters), compiled from their values.
     private var synthesized: [String: Result<CompiledSchema, SchemaCompileErrors>] = [:]
+    // Guarded by `lock`: schema values by URI, normalised to 2020-12.
+    private var normalisedValues: [String: JSONValue] = [:]
 
     /// Creates the catalog for files written in one specification version.
     public init(files: [ContractFile], version: Spec.Version, componentRoots: [JSONPointer]) {
@@ -25,6 +29,8 @@ public final class ContractSchemas: @unchecked Sendable {
         }
         self.registry = registry
         self.dialect = dialect
+        self.version = version
+        self.files = Dictionary(files.map { ($0.uri, $0) }, uniquingKeysWith: { first, _ in first })
         self.catalog = SchemaCatalog(registry: registry)
     }
 
@@ -54,6 +60,36 @@ public final class ContractSchemas: @unchecked Sendable {
         }
         synthesized[key] = result
         return try result.get()
+    }
+
+    /// The absolute URI a `$ref` written in the schema at `baseURI` names (`#/components/schemas/Pet`,
+    /// `./schemas/common.yaml#/Problem`).
+    public func resolve(_ reference: String, against baseURI: String) -> String {
+        guard let base = URL(string: baseURI), let url = URL(string: reference, relativeTo: base) else {
+            return reference
+        }
+        return url.absoluteString
+    }
+
+    /// The schema at an absolute URI with a JSON-pointer fragment, in the 2020-12 form the model uses
+    /// (3.0 and 2.0 schemas translated), or `nil` when no file of the contract has it.
+    /// Follow a schema's `$ref`s with this and `resolve(_:against:)`.
+    public func schemaValue(at uri: String) -> JSONValue? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = normalisedValues[uri] { return known }
+        let parts = uri.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let file = files[String(parts[0])] else { return nil }
+        let pointer = parts.count > 1 ? JSONPointer(fragment: String(parts[1])) : .root
+        guard let pointer, let raw = pointer.resolve(in: file.root) else { return nil }
+        let value: JSONValue
+        switch version {
+        case .swagger2: value = OASSchemaTranslation.translate(raw, from: .swagger20).schema
+        case .openAPI30: value = OASSchemaTranslation.translate(raw, from: .oas30).schema
+        case .openAPI31, .openAPI32: value = raw
+        }
+        normalisedValues[uri] = value
+        return value
     }
 
     /// The compiled schema at an absolute URI with a fragment (`file:///…/api.yaml#/components/schemas/Pet`).
