@@ -1,6 +1,6 @@
 /// Levenshtein distance, for "did you mean" suggestions in messages.
-enum EditDistance {
-    static func between(_ lhs: String, _ rhs: String) -> Int {
+package enum EditDistance {
+    package static func between(_ lhs: String, _ rhs: String) -> Int {
         let left = Array(lhs.unicodeScalars)
         let right = Array(rhs.unicodeScalars)
         if left.isEmpty { return right.count }

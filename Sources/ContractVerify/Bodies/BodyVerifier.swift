@@ -1,0 +1,55 @@
+import ContractJSON
+import ContractSpec
+
+/// Decodes a body by its media type and validates it against the chosen `content` entry: JSON (and
+/// every `+json` type), form-urlencoded, multipart, text; other types are taken as binary and not parsed.
+struct BodyVerifier {
+    let side: BodySide
+
+    func verify(
+        _ bytes: [UInt8], as actual: MediaTypeName, entry: ContentMap.Entry, into recorder: inout ViolationRecorder
+    ) {
+        let source = entry.media.location
+        let value: JSONValue?
+        do {
+            value = try decode(bytes, as: actual, entry: entry, into: &recorder)
+        } catch {
+            recorder.add(
+                side.malformed, at: side.location, source: source, expected: error.expected, actual: error.actual)
+            return
+        }
+        guard let value, let schema = entry.schema else { return }
+        let errors = schema.validate(value, context: side.context)
+        if !errors.isEmpty { recorder.add(side.schemaKind, at: side.location, errors: errors, fallback: source) }
+    }
+
+    /// The value the schema validates, or `nil` for a body that is not parsed (binary).
+    private func decode(
+        _ bytes: [UInt8], as actual: MediaTypeName, entry: ContentMap.Entry, into recorder: inout ViolationRecorder
+    ) throws(DecodeFailure) -> JSONValue? {
+        if actual.isJSON { return try Self.parseJSON(bytes, actual) }
+        switch actual.essence {
+        case "application/x-www-form-urlencoded":
+            return try FormBodyDecoder(shape: entry.shape, encoding: entry.media.encoding).decode(bytes)
+        case let essence where essence.hasPrefix("multipart/"):
+            guard let boundary = actual.parameter("boundary"), !boundary.isEmpty else {
+                throw DecodeFailure(expected: "a boundary parameter in \(actual.essence)", actual: "none")
+            }
+            let parts = try MultipartParser(boundary: boundary).parts(of: bytes)
+            return MultipartVerifier(side: side, entry: entry).object(from: parts, into: &recorder)
+        default:
+            guard actual.type == "text" || actual.essence == "application/xml" else { return nil }
+            return .string(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    static func parseJSON(_ bytes: [UInt8], _ type: MediaTypeName) throws(DecodeFailure) -> JSONValue {
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            let text = String(decoding: bytes.prefix(200), as: UTF8.self)
+            throw DecodeFailure(
+                expected: "valid JSON (\(type.essence)): \(error.description)", actual: Excerpt.quoted(text))
+        }
+    }
+}

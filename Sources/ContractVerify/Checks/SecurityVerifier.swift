@@ -1,0 +1,133 @@
+import ContractJSON
+import ContractSpec
+import Foundation
+
+/// Checks a request's credentials against an operation's `security` alternatives: one alternative must be
+/// satisfied in full; an empty alternative (`{}`) makes authentication optional.
+struct SecurityVerifier: Sendable {
+    /// The alternatives with their schemes looked up; `nil` when the operation needs no credentials.
+    let alternatives: [[Spec.SecurityScheme]]?
+    let source: SourceLocation
+
+    init(operation: Spec.Operation, document: Spec.Document) {
+        source = operation.location
+        let requirements = operation.security ?? document.security ?? []
+        if requirements.isEmpty || requirements.contains(where: { $0.schemes.isEmpty }) {
+            alternatives = nil
+        } else {
+            // A scheme name the document does not declare is a lint error; it is left out here rather
+            // than failing every request.
+            alternatives = requirements.map { requirement in
+                requirement.schemes.compactMap { document.securitySchemes[$0.name] }
+            }
+        }
+    }
+
+    func verify(_ request: HTTPRequest, query: QueryItems, cookies: CookieJar, into recorder: inout ViolationRecorder) {
+        guard let alternatives else { return }
+        var problems: [String] = []
+        for alternative in alternatives {
+            var satisfied = true
+            for scheme in alternative {
+                switch check(scheme, request, query, cookies) {
+                case .satisfied: continue
+                case .missing: satisfied = false
+                case .malformed(let problem):
+                    satisfied = false
+                    if !problems.contains(problem) { problems.append(problem) }
+                }
+            }
+            if satisfied { return }
+        }
+        let wanted = alternatives.map { $0.map(Self.describe).joined(separator: " and ") }
+        recorder.add(
+            .security, at: .request(.security), source: source,
+            expected: wanted.count == 1 ? wanted[0] : "one of " + wanted.joined(separator: ", "),
+            actual: problems.isEmpty ? "no credentials" : problems.joined(separator: "; "))
+    }
+
+    private enum Outcome {
+        case satisfied
+        case missing
+        case malformed(String)
+    }
+
+    private func check(_ scheme: Spec.SecurityScheme, _ request: HTTPRequest, _ query: QueryItems, _ cookies: CookieJar)
+        -> Outcome
+    {
+        switch scheme.kind {
+        case .apiKey(let name, let location):
+            let present: Bool
+            switch location {
+            case .query: present = query.contains(name)
+            case .cookie: present = !cookies.values(named: name).isEmpty
+            default: present = !(request.headers[name] ?? "").isEmpty
+            }
+            return present ? .satisfied : .missing
+        case .http(let name, _) where name == "basic":
+            return checkBasic(request.headers.values("Authorization"))
+        case .http(let name, _) where name == "bearer":
+            return checkBearer(request.headers.values("Authorization"))
+        case .oauth2, .openIdConnect:
+            return checkBearer(request.headers.values("Authorization"))
+        case .http(let name, _):
+            let found = request.headers.values("Authorization").contains { Self.credentials($0, scheme: name) != nil }
+            return found ? .satisfied : .missing
+        case .mutualTLS:
+            // A client certificate is not visible in an HTTP exchange.
+            return .satisfied
+        }
+    }
+
+    private func checkBasic(_ values: [String]) -> Outcome {
+        var outcome = Outcome.missing
+        for value in values {
+            guard let credentials = Self.credentials(value, scheme: "basic") else { continue }
+            guard let data = Data(base64Encoded: String(credentials)), let text = String(data: data, encoding: .utf8),
+                text.contains(":")
+            else {
+                outcome = .malformed("Authorization: Basic credentials that are not base64 of user:password")
+                continue
+            }
+            return .satisfied
+        }
+        return outcome
+    }
+
+    private func checkBearer(_ values: [String]) -> Outcome {
+        var outcome = Outcome.missing
+        for value in values {
+            guard let token = Self.credentials(value, scheme: "bearer") else { continue }
+            // RFC 6750 b64token: letters, digits, -._~+/ and trailing =.
+            let body = token.prefix { $0 != "=" }
+            let valid =
+                !body.isEmpty
+                && body.unicodeScalars.allSatisfy {
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-._~+/".unicodeScalars.contains($0))
+                } && token.dropFirst(body.count).allSatisfy { $0 == "=" }
+            if valid { return .satisfied }
+            outcome = .malformed("Authorization: Bearer without a well-formed token")
+        }
+        return outcome
+    }
+
+    /// The credentials after `Scheme ` in an `Authorization` value, when the scheme matches (case-insensitively).
+    private static func credentials(_ value: String, scheme: String) -> Substring? {
+        let trimmed = value.drop { $0 == " " }
+        guard trimmed.count >= scheme.count, trimmed.prefix(scheme.count).lowercased() == scheme else { return nil }
+        let rest = trimmed.dropFirst(scheme.count)
+        guard rest.isEmpty || rest.first == " " else { return nil }
+        return rest.drop { $0 == " " }
+    }
+
+    private static func describe(_ scheme: Spec.SecurityScheme) -> String {
+        switch scheme.kind {
+        case .apiKey(let name, let location): "\(scheme.name) (API key in \(location.rawValue) \(name))"
+        case .http(let name, _) where name == "basic": "\(scheme.name) (Authorization: Basic user:password)"
+        case .http(let name, _) where name == "bearer": "\(scheme.name) (Authorization: Bearer token)"
+        case .http(let name, _): "\(scheme.name) (Authorization: \(name.capitalized) …)"
+        case .oauth2, .openIdConnect: "\(scheme.name) (Authorization: Bearer token)"
+        case .mutualTLS: "\(scheme.name) (client certificate)"
+        }
+    }
+}

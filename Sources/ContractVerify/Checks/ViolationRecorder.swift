@@ -1,0 +1,67 @@
+import ContractJSON
+import ContractSchema
+
+/// Collects the violations of one exchange, filling in what they share (operation, request line, how
+/// schema pointers are printed).
+struct ViolationRecorder {
+    let operation: OperationReference?
+    let requestLine: String
+    let files: FileNames
+    private(set) var violations: [ContractViolation] = []
+
+    init(operation: OperationReference?, requestLine: String, files: FileNames) {
+        self.operation = operation
+        self.requestLine = requestLine
+        self.files = files
+    }
+
+    /// Records a violation that is not a schema error.
+    mutating func add(
+        _ kind: ViolationKind, at location: ExchangeLocation, source: SourceLocation, expected: String? = nil,
+        actual: String? = nil, hint: String? = nil, severity: ContractViolation.Severity = .error
+    ) {
+        violations.append(
+            ContractViolation(
+                kind: kind, severity: severity, operation: operation, requestLine: requestLine, location: location,
+                sourceLocation: source, expected: expected, actual: actual, hint: hint))
+    }
+
+    /// Records each schema error as a violation, located at the failing keyword in the contract.
+    mutating func add(
+        _ kind: ViolationKind, at location: ExchangeLocation, errors: [SchemaValidationError], fallback: SourceLocation
+    ) {
+        for error in errors {
+            var hint: String?
+            if !error.branches.isEmpty {
+                let closest = error.mostRelevant
+                hint =
+                    "closest alternative: \(closest.instancePath): \(closest.message) (\(files.pointer(closest.schemaLocation)))"
+            }
+            violations.append(
+                ContractViolation(
+                    kind: kind, operation: operation, requestLine: requestLine, location: location,
+                    sourceLocation: error.sourceLocation ?? fallback, expected: error.expected, actual: error.actual,
+                    hint: hint, instancePath: error.instancePath, keyword: error.keyword,
+                    schemaLocation: error.schemaLocation, schemaPointer: files.pointer(error.schemaLocation),
+                    branches: error.branches))
+        }
+    }
+
+    /// Hides the values of violations at the given secret locations.
+    mutating func redact(where isSecret: (ExchangeLocation) -> Bool) {
+        violations = violations.map { isSecret($0.location) ? $0.redacted() : $0 }
+    }
+}
+
+/// How a contract's files are named in messages: the root file's pointers print as `#/…`, other files'
+/// as `common.yaml#/…`.
+struct FileNames: Sendable {
+    let rootURI: String
+    let names: [String: String]
+
+    func pointer(_ location: SchemaLocation) -> String {
+        if location.documentURI == rootURI { return location.fragment }
+        let name = names[location.documentURI] ?? location.documentURI
+        return name + location.fragment
+    }
+}

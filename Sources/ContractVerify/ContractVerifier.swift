@@ -1,0 +1,116 @@
+import ContractJSON
+import ContractSpec
+
+/// Checks HTTP exchanges against a contract: routes a request to its operation, checks its parameters,
+/// credentials, body and `Accept`, then checks the response's status, headers and body.
+///
+/// Everything that can be is prepared once, here: the routing tree, every schema compiled, every
+/// parameter's decoder. The verifier is immutable and `Sendable`; share one across threads.
+///
+/// ```swift
+/// let verifier = ContractVerifier(document: document)
+/// let verdict = verifier.verify(exchange: HTTPExchange(request: request, response: response))
+/// for violation in verdict.violations { print(violation) }
+/// ```
+public struct ContractVerifier: Sendable {
+    /// The contract.
+    public let document: Spec.Document
+    /// The options it was created with.
+    public let options: VerifierOptions
+    private let router: Router
+    private let operations: [PreparedOperation]
+    private let files: FileNames
+    private let secrets: SecretNames
+
+    /// Prepares a verifier for a loaded contract.
+    public init(document: Spec.Document, options: VerifierOptions = VerifierOptions()) {
+        self.document = document
+        self.options = options
+        router = Router(document: document, options: options)
+        operations = document.operations.map { PreparedOperation($0, document: document) }
+        var names: [String: String] = [:]
+        for file in document.files { names[file.uri] = file.url.lastPathComponent }
+        files = FileNames(rootURI: document.file.uri, names: names)
+        secrets = SecretNames(document: document, extra: options.secretNames)
+    }
+
+    /// The operation a request names, or why there is none.
+    public func route(_ request: HTTPRequest) -> RouteResult {
+        router.route(request)
+    }
+
+    /// Routes and checks a request, collecting every violation.
+    public func verifyRequest(_ request: HTTPRequest) -> RequestVerdict {
+        let route = router.route(request)
+        guard let match = route.match else {
+            return RequestVerdict(route: route, violations: [routeViolation(route, request)])
+        }
+        let prepared = operations[match.index]
+        var recorder = ViolationRecorder(operation: prepared.reference, requestLine: request.requestLine, files: files)
+        RequestChecker(prepared: prepared, options: options).check(request, match: match, into: &recorder)
+        finish(&recorder)
+        return RequestVerdict(route: route, violations: recorder.violations)
+    }
+
+    /// Checks a response to a request routed to `match` (status, headers, `Content-Type`, body in the
+    /// response context, where `writeOnly` properties must not appear).
+    public func verifyResponse(_ response: HTTPResponse, for match: RouteMatch, request: HTTPRequest)
+        -> [ContractViolation]
+    {
+        let prepared = operations[match.index]
+        var recorder = ViolationRecorder(operation: prepared.reference, requestLine: request.requestLine, files: files)
+        ResponseChecker(prepared: prepared, method: request.method).check(response, into: &recorder)
+        finish(&recorder)
+        return recorder.violations
+    }
+
+    /// Checks a request and, when it names an operation, its response.
+    public func verify(exchange: HTTPExchange) -> ExchangeVerdict {
+        let requestVerdict = verifyRequest(exchange.request)
+        guard let match = requestVerdict.route.match else {
+            return ExchangeVerdict(request: requestVerdict, responseViolations: [])
+        }
+        return ExchangeVerdict(
+            request: requestVerdict,
+            responseViolations: verifyResponse(exchange.response, for: match, request: exchange.request))
+    }
+
+    private func finish(_ recorder: inout ViolationRecorder) {
+        guard options.redactsSecrets else { return }
+        recorder.redact(where: secrets.isSecret)
+    }
+
+    private func routeViolation(_ route: RouteResult, _ request: HTTPRequest) -> ContractViolation {
+        let file = SourceLocation(file: document.file.displayPath, position: .unknown)
+        let line = request.requestLine
+        switch route {
+        case .matched, .serverNotFound:
+            let servers = document.servers.first?.location ?? file
+            var url = request.host.map { "\(request.scheme ?? "http")://\($0)" } ?? ""
+            if let port = request.port { url += ":\(port)" }
+            return ContractViolation(
+                kind: .serverNotFound, operation: nil, requestLine: line, location: .request(.url),
+                sourceLocation: servers,
+                expected: "a URL under " + Excerpt.list(route.servers, conjunction: "or"), actual: url + request.path,
+                hint: "add the base URL to the options or the contract's servers")
+        case .pathNotFound(let path, let nearest):
+            return ContractViolation(
+                kind: .routeNotFound, operation: nil, requestLine: line, location: .request(.url), sourceLocation: file,
+                expected: "a documented path", actual: Excerpt.quoted(path),
+                hint: nearest.isEmpty ? nil : "nearest: " + nearest.joined(separator: ", "))
+        case .methodNotAllowed(let path, let allowed):
+            let source = document.operations.first { $0.template.text == path }?.location ?? file
+            return ContractViolation(
+                kind: .methodNotAllowed, operation: nil, requestLine: line, location: .request(.method),
+                sourceLocation: source, expected: Excerpt.list(allowed, conjunction: "or") + " for \(path)",
+                actual: request.method, hint: "a server would answer 405")
+        }
+    }
+}
+
+extension RouteResult {
+    fileprivate var servers: [String] {
+        if case .serverNotFound(let servers) = self { return servers }
+        return []
+    }
+}

@@ -1,0 +1,113 @@
+import ContractJSON
+import ContractSpec
+
+/// Checks an operation's parameters against one request: presence, style decoding, schema.
+struct ParameterVerifier {
+    let query: QueryItems
+    let rawQuery: String?
+    let headers: HTTPHeaders
+    let cookies: CookieJar
+    let pathValues: [String: Substring]
+
+    /// Header parameters OpenAPI says to ignore: other parts of the contract describe them.
+    private static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
+
+    func verify(_ parameters: [PreparedParameter], into recorder: inout ViolationRecorder) {
+        for parameter in parameters {
+            verify(parameter, into: &recorder)
+        }
+    }
+
+    private func verify(_ prepared: PreparedParameter, into recorder: inout ViolationRecorder) {
+        let parameter = prepared.parameter
+        if parameter.location == .header, Self.ignoredHeaders.contains(parameter.name.lowercased()) { return }
+        let location = prepared.exchangeLocation
+        let decoded: DecodedValue?
+        do {
+            decoded = try value(of: prepared)
+        } catch {
+            recorder.add(
+                .parameterMalformed, at: location, source: parameter.sourceLocation, expected: error.expected,
+                actual: error.actual)
+            return
+        }
+        guard let decoded else {
+            if parameter.required {
+                recorder.add(
+                    .parameterMissing, at: location, source: parameter.sourceLocation,
+                    expected: "required \(parameter.location.rawValue) parameter '\(parameter.name)'", actual: "none")
+            }
+            return
+        }
+        if decoded == .string(""), parameter.allowEmptyValue { return }
+        let value: JSONValue
+        do {
+            value = try prepared.typedValue(decoded)
+        } catch {
+            recorder.add(
+                .parameterMalformed, at: location, source: parameter.sourceLocation, expected: error.expected,
+                actual: error.actual)
+            return
+        }
+        guard let schema = prepared.schema else { return }
+        let errors = schema.validate(value, context: .request)
+        if !errors.isEmpty {
+            recorder.add(.parameterSchema, at: location, errors: errors, fallback: parameter.sourceLocation)
+        }
+    }
+
+    /// The parameter's value with its style undone, or `nil` when the request does not carry it.
+    private func value(of prepared: PreparedParameter) throws(DecodeFailure) -> DecodedValue? {
+        let parameter = prepared.parameter
+        let decoder = prepared.decoder
+        switch parameter.location {
+        case .path:
+            return try pathValues[parameter.name].map { raw throws(DecodeFailure) in try single(raw, prepared) }
+        case .header:
+            return try headers[parameter.name].map { raw throws(DecodeFailure) in try single(raw[...], prepared) }
+        case .cookie:
+            let values = cookies.values(named: parameter.name)
+            if values.isEmpty { return nil }
+            return try values.count > 1 ? decoder.decodeRepeated(values) : single(values[0], prepared)
+        case .querystring:
+            guard let rawQuery, !rawQuery.isEmpty else { return nil }
+            if prepared.contentType?.essence == "application/x-www-form-urlencoded" {
+                var members: [DecodedValue.Member] = []
+                for item in query.items {
+                    members.append(.init(key: item.name, value: .string(try decoder.text(item.rawValue))))
+                }
+                return .object(members)
+            }
+            return .string(try decoder.text(rawQuery[...]))
+        case .query:
+            return try queryValue(of: prepared)
+        }
+    }
+
+    private func single(_ raw: Substring, _ prepared: PreparedParameter) throws(DecodeFailure) -> DecodedValue {
+        if prepared.contentType != nil { return .string(try prepared.decoder.text(raw)) }
+        return try prepared.decoder.decode(raw)
+    }
+
+    private func queryValue(of prepared: PreparedParameter) throws(DecodeFailure) -> DecodedValue? {
+        let name = prepared.name
+        if prepared.parameter.style == "deepObject" {
+            return try DeepObjectDecoder(name: name, decoder: prepared.decoder).decode(query)
+        }
+        if prepared.isExplodedQueryObject {
+            var members: [DecodedValue.Member] = []
+            for item in query.items where prepared.shape.properties[item.name] != nil {
+                members.append(.init(key: item.name, value: .string(try prepared.decoder.text(item.rawValue))))
+            }
+            return members.isEmpty ? nil : .object(members)
+        }
+        let values = query.values(named: name)
+        if values.isEmpty { return nil }
+        if prepared.isRepeatedQueryArray { return try prepared.decoder.decodeRepeated(values) }
+        if values.count == 1 { return try single(values[0], prepared) }
+        // A single-valued parameter sent twice: the schema reports the array it became.
+        var items: [DecodedValue] = []
+        for raw in values { items.append(try single(raw, prepared)) }
+        return .array(items)
+    }
+}

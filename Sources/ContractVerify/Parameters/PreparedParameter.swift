@@ -1,0 +1,69 @@
+import ContractJSON
+import ContractSchema
+import ContractSpec
+
+/// A parameter with everything the verifier needs precomputed: compiled schema, value shape, decoder.
+struct PreparedParameter: Sendable {
+    let parameter: Spec.Parameter
+    /// The schema the decoded value is validated against (the `content` entry's schema for `content`
+    /// parameters); `nil` when there is none or it does not compile (lint reports that).
+    let schema: CompiledSchema?
+    let shape: ValueShape
+    let decoder: StyleDecoder
+    /// For `content` parameters: the media type the value is written in.
+    let contentType: MediaTypeName?
+
+    init(_ parameter: Spec.Parameter, schemas: ContractSchemas) {
+        self.parameter = parameter
+        let media = parameter.schema == nil ? parameter.content.first : nil
+        let model = parameter.schema ?? media?.schema
+        self.schema = model.flatMap { try? schemas.compiled($0) }
+        self.shape = ValueShape(model, schemas: schemas)
+        self.contentType = media.flatMap { MediaTypeName($0.name) }
+        let location = parameter.location
+        self.decoder = StyleDecoder(
+            name: parameter.name, style: parameter.style, explode: parameter.explode, shape: shape,
+            plusIsSpace: location == .query || location == .querystring,
+            percentDecodes: location != .header)
+    }
+
+    var name: String { parameter.name }
+
+    var exchangeLocation: ExchangeLocation {
+        switch parameter.location {
+        case .path: .request(.path(name))
+        case .query: .request(.query(name))
+        case .querystring: .request(.querystring)
+        case .header: .request(.header(name))
+        case .cookie: .request(.cookie(name))
+        }
+    }
+
+    /// Whether the parameter is written as an exploded object in the query (`form` + `explode`): its
+    /// properties then travel as query items of their own names.
+    var isExplodedQueryObject: Bool {
+        parameter.location == .query && parameter.style == "form" && parameter.explode && shape.isObject
+            && contentType == nil
+    }
+
+    /// Whether each array item travels as its own query item (`id=1&id=2`).
+    var isRepeatedQueryArray: Bool {
+        parameter.location == .query && parameter.explode && shape.isArray && contentType == nil
+            && ["form", "spaceDelimited", "pipeDelimited"].contains(parameter.style)
+    }
+
+    /// The value the schema validates, from the value as decoded (content parameters parse their media type).
+    func typedValue(_ decoded: DecodedValue) throws(DecodeFailure) -> JSONValue {
+        guard let contentType, contentType.essence != "application/x-www-form-urlencoded" else {
+            return decoded.coerced(by: shape)
+        }
+        guard case .string(let text) = decoded else { return decoded.coerced(by: .any) }
+        guard contentType.isJSON else { return .string(text) }
+        do {
+            return try JSONParser.parse(text)
+        } catch {
+            throw DecodeFailure(
+                expected: "JSON (\(contentType.essence)): \(error.message)", actual: Excerpt.quoted(text))
+        }
+    }
+}

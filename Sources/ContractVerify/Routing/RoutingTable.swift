@@ -1,0 +1,117 @@
+import ContractJSON
+import ContractSpec
+
+/// Path templates arranged in a tree by segment, built once: a request's segments walk it literal
+/// children first, so a concrete path (`/pets/mine`) wins over a templated one (`/pets/{petId}`) at the
+/// first segment where they differ.
+struct RoutingTable: Sendable {
+    /// The operations of one path template, by method.
+    struct PathEntry: Sendable {
+        let template: PathTemplate
+        var methods: [(method: String, index: Int)]
+    }
+
+    private final class Node: @unchecked Sendable {
+        // Written only while the table is built, read-only afterwards.
+        var literals: [String: Node] = [:]
+        var templates: [(pieces: [PathTemplate.Piece], node: Node)] = []
+        var entry: Int?
+    }
+
+    private let root = Node()
+    private(set) var entries: [PathEntry] = []
+
+    /// Builds the tree from operations (their positions are the indexes matches report).
+    init(operations: [Spec.Operation]) {
+        var entryByText: [String: Int] = [:]
+        for (index, operation) in operations.enumerated() {
+            let text = operation.template.text
+            if let existing = entryByText[text] {
+                entries[existing].methods.append((operation.method, index))
+                continue
+            }
+            var node = root
+            for segment in operation.template.segments {
+                switch segment {
+                case .literal(let literal):
+                    let child = node.literals[literal] ?? Node()
+                    node.literals[literal] = child
+                    node = child
+                case .template(let pieces):
+                    if let existing = node.templates.first(where: { $0.pieces == pieces }) {
+                        node = existing.node
+                    } else {
+                        let child = Node()
+                        node.templates.append((pieces, child))
+                        node = child
+                    }
+                }
+            }
+            if node.entry == nil {
+                node.entry = entries.count
+                entryByText[text] = entries.count
+                entries.append(PathEntry(template: operation.template, methods: [(operation.method, index)]))
+            } else if let existing = node.entry {
+                // Same shape, other variable names (a lint error): the first declared wins.
+                entryByText[text] = existing
+                entries[existing].methods.append((operation.method, index))
+            }
+        }
+    }
+
+    /// The entry a path's segments (after the server's base path) match, with its raw variables.
+    func lookup(_ segments: ArraySlice<Substring>) -> (entry: PathEntry, variables: [String: Substring])? {
+        var variables: [(name: String, value: Substring)] = []
+        guard let index = walk(root, segments, &variables) else { return nil }
+        return (entries[index], Dictionary(variables, uniquingKeysWith: { first, _ in first }))
+    }
+
+    private func walk(
+        _ node: Node, _ segments: ArraySlice<Substring>, _ variables: inout [(name: String, value: Substring)]
+    )
+        -> Int?
+    {
+        guard let segment = segments.first else { return node.entry }
+        let rest = segments.dropFirst()
+        if let child = node.literals[PercentEncoding.decode(segment) ?? String(segment)],
+            let found = walk(child, rest, &variables)
+        {
+            return found
+        }
+        for (pieces, child) in node.templates {
+            guard let captured = TemplateMatcher.match(pieces[...], segment) else { continue }
+            let mark = variables.count
+            variables.append(contentsOf: captured)
+            if let found = walk(child, rest, &variables) { return found }
+            variables.removeSubrange(mark...)
+        }
+        return nil
+    }
+
+    /// Up to three documented paths closest to the segments: literal segments compared by edit distance,
+    /// variables matching any segment, each missing or extra segment costing its length.
+    func nearest(to segments: ArraySlice<Substring>) -> [String] {
+        let request = segments.map { PercentEncoding.decode($0) ?? String($0) }
+        let scored = entries.enumerated().map { offset, entry in
+            (distance: distance(entry.template, request), offset: offset, text: entry.template.text)
+        }
+        return scored.sorted { ($0.distance, $0.offset) < ($1.distance, $1.offset) }.prefix(3).map(\.text)
+    }
+
+    private func distance(_ template: PathTemplate, _ request: [String]) -> Int {
+        var total = 0
+        for index in 0..<max(template.segments.count, request.count) {
+            let actual = index < request.count ? request[index] : nil
+            let wanted = index < template.segments.count ? template.segments[index] : nil
+            switch (wanted, actual) {
+            case (.literal(let literal)?, let actual?): total += EditDistance.between(literal, actual)
+            case (.template?, let actual?): total += actual.isEmpty ? 1 : 0
+            case (.literal(let literal)?, nil): total += max(literal.count, 1)
+            case (.template?, nil): total += 4
+            case (nil, let actual?): total += max(actual.count, 1)
+            case (nil, nil): break
+            }
+        }
+        return total
+    }
+}

@@ -1,0 +1,76 @@
+import ContractSpec
+
+/// One `servers` entry (or a base URL from the options), split once into scheme, authority and path
+/// templates, to find the part of a request's path that the path templates describe.
+struct ServerMatcher: Sendable {
+    /// The URL as written, for messages.
+    let url: String
+    private let scheme: [PathTemplate.Piece]?
+    private let authority: [PathTemplate.Piece]?
+    /// The base path's segments (`/v1` → one segment).
+    private let pathSegments: [[PathTemplate.Piece]]
+    private let allowed: [String: Set<String>]
+
+    init(url: String, variables: [String: Spec.ServerVariable] = [:]) {
+        self.url = url
+        allowed = variables.compactMapValues { $0.allowedValues.map(Set.init) }
+        var rest = url[...]
+        if let range = rest.range(of: "://") {
+            scheme = Self.pieces(rest[..<range.lowerBound].lowercased())
+            rest = rest[range.upperBound...]
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            authority = Self.pieces(Self.withoutDefaultPort(String(rest[..<slash]).lowercased()))
+            rest = rest[slash...]
+        } else if rest.hasPrefix("//") {
+            scheme = nil
+            rest = rest.dropFirst(2)
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            authority = Self.pieces(Self.withoutDefaultPort(String(rest[..<slash]).lowercased()))
+            rest = rest[slash...]
+        } else {
+            // A relative server URL (`/v1`) matches any host.
+            scheme = nil
+            authority = nil
+        }
+        pathSegments = rest.split(separator: "/").map { Self.pieces(String($0)) }
+    }
+
+    /// How many leading path segments the server's base path takes, or `nil` when the server does not
+    /// match the request.
+    func match(_ request: HTTPRequest, segments: [Substring]) -> Int? {
+        if let scheme {
+            guard let actual = request.scheme, TemplateMatcher.match(scheme[...], actual[...], allowed: allowed) != nil
+            else { return nil }
+        }
+        if let authority {
+            guard let host = request.host else { return nil }
+            var actual = host
+            if let port = request.port { actual += ":\(port)" }
+            actual = Self.withoutDefaultPort(actual)
+            guard TemplateMatcher.match(authority[...], actual[...], allowed: allowed, caseInsensitive: true) != nil
+            else { return nil }
+        }
+        guard segments.count >= pathSegments.count else { return nil }
+        for (template, segment) in zip(pathSegments, segments) {
+            guard TemplateMatcher.match(template[...], segment, allowed: allowed) != nil else { return nil }
+        }
+        return pathSegments.count
+    }
+
+    /// The base path's length, to prefer the most specific server.
+    var depth: Int { pathSegments.count }
+
+    private static func pieces(_ text: String) -> [PathTemplate.Piece] {
+        guard text.contains("{") else { return [.literal(text)] }
+        guard case .template(let pieces) = PathTemplate("/" + text).segments.first else { return [.literal(text)] }
+        return pieces
+    }
+
+    /// `host:443` and `host:80` name the same server as `host`; which scheme uses which port is left to
+    /// the scheme check.
+    private static func withoutDefaultPort(_ authority: String) -> String {
+        if authority.hasSuffix(":443") { return String(authority.dropLast(4)) }
+        if authority.hasSuffix(":80") { return String(authority.dropLast(3)) }
+        return authority
+    }
+}
