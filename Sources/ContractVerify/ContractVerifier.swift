@@ -96,7 +96,7 @@ public struct ContractVerifier: Sendable {
         case .pathNotFound(let path, let nearest):
             return ContractViolation(
                 kind: .routeNotFound, operation: nil, requestLine: line, location: .request(.url), sourceLocation: file,
-                expected: "a documented path", actual: Excerpt.quoted(path),
+                expected: "a documented path", actual: path,
                 hint: nearest.isEmpty ? nil : "nearest: " + nearest.joined(separator: ", "))
         case .methodNotAllowed(let path, let allowed):
             let source = document.operations.first { $0.template.text == path }?.location ?? file

@@ -15,7 +15,8 @@ struct BodyVerifier {
             value = try decode(bytes, as: actual, entry: entry, into: &recorder)
         } catch {
             recorder.add(
-                side.malformed, at: side.location, source: source, expected: error.expected, actual: error.actual)
+                side.malformed, at: side.location, source: source, expected: error.expected, actual: error.actual,
+                hint: error.hint)
             return
         }
         guard let value, let schema = entry.schema else { return }

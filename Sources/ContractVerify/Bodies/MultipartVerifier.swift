@@ -52,7 +52,8 @@ struct MultipartVerifier {
                 return try BodyVerifier.parseJSON(Array(part.body), actual)
             } catch {
                 recorder.add(
-                    side.malformed, at: location, source: source, expected: error.expected, actual: error.actual)
+                    side.malformed, at: location, source: source, expected: error.expected, actual: error.actual,
+                    hint: error.hint)
                 return nil
             }
         }

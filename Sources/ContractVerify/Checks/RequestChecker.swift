@@ -73,7 +73,7 @@ struct RequestChecker {
             if requestBody.required {
                 recorder.add(
                     .bodyMissing, at: .request(.body), source: source,
-                    expected: "a \(prepared.requestContent.names) body",
+                    expected: "a body of type \(prepared.requestContent.names)",
                     actual: "none")
             }
             return

@@ -44,7 +44,7 @@ struct ResponseChecker {
         } catch {
             recorder.add(
                 .responseHeaderSchema, at: location, source: header.location, expected: error.expected,
-                actual: error.actual)
+                actual: error.actual, hint: error.hint)
             return
         }
         let errors = schema.validate(value, context: .response)
@@ -77,13 +77,13 @@ struct ResponseChecker {
             return
         }
         let contentType = response.headers["Content-Type"]
-        if bytes.isEmpty && contentType == nil {
-            // HEAD, 204 and 304 carry no body whatever the contract says about content.
-            let bodiless = method == "HEAD" || status == 204 || status == 304
+        // HEAD, 204 and 304 carry no body whatever the contract says about content.
+        let bodiless = method == "HEAD" || status == 204 || status == 304
+        if bytes.isEmpty && (bodiless || contentType == nil) {
             if !bodiless && content.entries.contains(where: { $0.schema != nil }) {
                 recorder.add(
                     .responseBodyMissing, at: .response(status: status, .body), source: source,
-                    expected: "a \(content.names) body", actual: "none")
+                    expected: "a body of type \(content.names)", actual: "none")
             }
             return
         }

@@ -4,4 +4,6 @@ struct DecodeFailure: Error, Sendable {
     let expected: String
     /// What was sent, cut short.
     let actual: String
+    /// Where and why parsing stopped, when a parser says.
+    var hint: String?
 }

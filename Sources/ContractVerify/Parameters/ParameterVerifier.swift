@@ -28,7 +28,7 @@ struct ParameterVerifier {
         } catch {
             recorder.add(
                 .parameterMalformed, at: location, source: parameter.sourceLocation, expected: error.expected,
-                actual: error.actual)
+                actual: error.actual, hint: error.hint)
             return
         }
         guard let decoded else {
@@ -46,7 +46,7 @@ struct ParameterVerifier {
         } catch {
             recorder.add(
                 .parameterMalformed, at: location, source: parameter.sourceLocation, expected: error.expected,
-                actual: error.actual)
+                actual: error.actual, hint: error.hint)
             return
         }
         guard let schema = prepared.schema else { return }

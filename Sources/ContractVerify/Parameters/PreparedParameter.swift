@@ -62,8 +62,7 @@ struct PreparedParameter: Sendable {
         do {
             return try JSONParser.parse(text)
         } catch {
-            throw DecodeFailure(
-                expected: "JSON (\(contentType.essence)): \(error.message)", actual: Excerpt.quoted(text))
+            throw DecodeFailure(expected: "valid JSON", actual: Excerpt.quoted(text), hint: error.description)
         }
     }
 }

@@ -44,11 +44,15 @@ struct ServerMatcher: Sendable {
         }
         if let authority {
             guard let host = request.host else { return nil }
-            var actual = host
-            if let port = request.port { actual += ":\(port)" }
-            actual = Self.withoutDefaultPort(actual)
-            guard TemplateMatcher.match(authority[...], actual[...], allowed: allowed, caseInsensitive: true) != nil
-            else { return nil }
+            let defaultPort = request.scheme == "http" ? 80 : 443
+            var candidates = [Self.withoutDefaultPort(host + (request.port.map { ":\($0)" } ?? ""))]
+            // A template with a port variable (`{port}` with default 443) still matches a URL that leaves
+            // the default port out.
+            if request.port == nil || request.port == defaultPort { candidates.append("\(host):\(defaultPort)") }
+            let matches = candidates.contains {
+                TemplateMatcher.match(authority[...], $0[...], allowed: allowed, caseInsensitive: true) != nil
+            }
+            guard matches else { return nil }
         }
         guard segments.count >= pathSegments.count else { return nil }
         for (template, segment) in zip(pathSegments, segments) {

@@ -1,7 +1,7 @@
 import ContractSpec
 
 /// Matches text against a template of literal pieces and variables (`{name}.{ext}`, `{env}.example.com`),
-/// backtracking over where each variable ends. Variables match at least one character.
+/// backtracking over where each variable ends. Variables match at least one character, as many as they can.
 enum TemplateMatcher {
     /// The variables' values, or `nil` when the text does not match. `allowed` restricts a variable to
     /// listed values (server variables with `enum`).
@@ -23,15 +23,16 @@ enum TemplateMatcher {
                 guard !text.isEmpty, isAllowed(text, name, allowed) else { return nil }
                 return [(name, text)]
             }
-            var end = text.startIndex
-            while end < text.endIndex {
-                end = text.index(after: end)
+            // Longest first: `{name}.{ext}` reads `report.v2.pdf` as `report.v2` and `pdf`, as file names go.
+            var end = text.endIndex
+            while end > text.startIndex {
                 let value = text[text.startIndex..<end]
                 if isAllowed(value, name, allowed),
                     let tail = match(rest, text[end...], allowed: allowed, caseInsensitive: caseInsensitive)
                 {
                     return [(name, value)] + tail
                 }
+                end = text.index(before: end)
             }
             return nil
         }

@@ -1,0 +1,139 @@
+import ContractSpec
+import ContractTestSupport
+import ContractVerify
+import Foundation
+import Testing
+
+@Suite struct RoutingTests {
+    static func load(_ yaml: String) throws -> Spec.Document {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("api.yaml")
+        try yaml.write(to: file, atomically: true, encoding: .utf8)
+        return try #require(ContractLoader().load(file, checks: []).document)
+    }
+
+    static let paths = """
+        paths:
+          /pets/{petId}:
+            get: {operationId: getPet, parameters: [{name: petId, in: path, required: true, schema: {type: string}}], responses: {'200': {description: ok}}}
+          /pets/mine:
+            get: {operationId: myPets, responses: {'200': {description: ok}}}
+          /files/{name}.{ext}:
+            get:
+              operationId: getFile
+              parameters:
+                - {name: name, in: path, required: true, schema: {type: string}}
+                - {name: ext, in: path, required: true, schema: {type: string, enum: [png, pdf]}}
+              responses: {'200': {description: ok}}
+          /users/{id}/tags/{tag}:
+            get:
+              operationId: getTag
+              parameters:
+                - {name: id, in: path, required: true, schema: {type: integer}}
+                - {name: tag, in: path, required: true, schema: {type: string}}
+              responses: {'200': {description: ok}}
+          /:
+            get: {operationId: root, responses: {'200': {description: ok}}}
+        """
+
+    static let document: Spec.Document = {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            servers:
+              - url: https://{region}.api.example.com:{port}/{version}
+                variables:
+                  region: {default: eu, enum: [eu, us]}
+                  port: {default: '443', enum: ['443', '8443']}
+                  version: {default: v2}
+              - url: /relative
+            """ + "\n" + paths
+        return (try? load(yaml)) ?? Clinic.document
+    }()
+
+    func operationId(_ url: String, _ options: VerifierOptions = VerifierOptions()) -> String? {
+        guard let request = HTTPRequest(method: "GET", url: url) else { return nil }
+        return ContractVerifier(document: Self.document, options: options).route(request).match?.operation.operationId
+    }
+
+    @Test func concretePathsWinOverTemplates() {
+        #expect(operationId("https://eu.api.example.com/v2/pets/mine") == "myPets")
+        #expect(operationId("https://eu.api.example.com/v2/pets/other") == "getPet")
+    }
+
+    @Test func serverVariablesAndPorts() {
+        #expect(operationId("https://us.api.example.com:8443/v3/pets/1") == "getPet")
+        #expect(operationId("https://eu.api.example.com:443/v2/pets/1") == "getPet")
+        #expect(operationId("https://xx.api.example.com/v2/pets/1") == nil)
+        #expect(operationId("https://eu.api.example.com:9000/v2/pets/1") == nil)
+        #expect(operationId("http://anything.test/relative/pets/1") == "getPet")
+        #expect(operationId("/relative/") == "root")
+    }
+
+    @Test func segmentsArePercentDecodedAfterMatching() throws {
+        let request = try #require(HTTPRequest(method: "GET", url: "https://eu.api.example.com/v2/pets/a%2Fb%20c"))
+        let match = try #require(ContractVerifier(document: Self.document).route(request).match)
+        #expect(match.pathParameters == ["petId": "a/b c"])
+        #expect(operationId("https://eu.api.example.com/v2/pets/mi%6Ee") == "myPets")
+    }
+
+    @Test func templatesInsideASegment() throws {
+        let request = try #require(HTTPRequest(method: "GET", url: "https://eu.api.example.com/v2/files/report.v2.pdf"))
+        let verdict = ContractVerifier(document: Self.document).verifyRequest(request)
+        #expect(verdict.route.match?.pathParameters == ["name": "report.v2", "ext": "pdf"])
+        #expect(verdict.violations.isEmpty)
+        let other = try #require(HTTPRequest(method: "GET", url: "https://eu.api.example.com/v2/files/report.doc"))
+        #expect(ContractVerifier(document: Self.document).verifyRequest(other).violations.map(\.kind) == [.parameterSchema])
+    }
+
+    @Test func pathParametersAreTyped() throws {
+        let verifier = ContractVerifier(document: Self.document)
+        let good = try #require(HTTPRequest(method: "GET", url: "https://eu.api.example.com/v2/users/42/tags/x"))
+        let bad = try #require(HTTPRequest(method: "GET", url: "https://eu.api.example.com/v2/users/forty/tags/x"))
+        #expect(verifier.verifyRequest(good).violations.isEmpty)
+        #expect(verifier.verifyRequest(bad).violations.map(\.kind) == [.parameterSchema])
+    }
+
+    @Test func trailingSlashPolicy() {
+        #expect(operationId("https://eu.api.example.com/v2/pets/mine/") == nil)
+        #expect(operationId("https://eu.api.example.com/v2/pets/mine/", VerifierOptions(trailingSlash: .ignore)) == "myPets")
+    }
+
+    @Test func swagger2BasePathBecomesTheServer() throws {
+        let document = try Self.load(
+            """
+            swagger: '2.0'
+            info: {title: t, version: '1'}
+            host: legacy.example.com
+            basePath: /api/v1
+            schemes: [https]
+            paths:
+              /pets/{id}:
+                get:
+                  operationId: getPet
+                  parameters: [{name: id, in: path, required: true, type: integer}]
+                  responses: {'200': {description: ok}}
+            """)
+        let verifier = ContractVerifier(document: document)
+        let good = try #require(HTTPRequest(method: "GET", url: "https://legacy.example.com/api/v1/pets/7"))
+        let bad = try #require(HTTPRequest(method: "GET", url: "https://legacy.example.com/api/v1/pets/seven"))
+        let elsewhere = try #require(HTTPRequest(method: "GET", url: "https://legacy.example.com/pets/7"))
+        #expect(verifier.verifyRequest(good).violations.isEmpty)
+        #expect(verifier.verifyRequest(bad).violations.map(\.kind) == [.parameterSchema])
+        #expect(verifier.verifyRequest(elsewhere).violations.map(\.kind) == [.serverNotFound])
+    }
+
+    @Test func oneVerifierServesManyThreads() async {
+        let exchanges = (try? Clinic.har("contracts/clinic.har")) ?? []
+        let verifier = Clinic.verifier
+        let counts = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<64 {
+                group.addTask { exchanges.reduce(0) { $0 + verifier.verify(exchange: $1).violations.count } }
+            }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(counts == Array(repeating: 0, count: 64))
+    }
+}
