@@ -10,7 +10,12 @@ struct AcceptHeader: Sendable {
     /// Parses `image/png, application/pdf;q=0`. Elements that are not media ranges are skipped, as
     /// servers skip them.
     init(_ text: String) {
-        ranges = text.split(separator: ",").compactMap { element in
+        // Most clients send one range without parameters (`application/json`, `*/*`).
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") }) {
+            ranges = MediaTypeName(text).map { [Range(name: $0, quality: 1)] } ?? []
+            return
+        }
+        ranges = text.splitting(at: UInt8(ascii: ",")).compactMap { element in
             guard let name = MediaTypeName(element) else { return nil }
             let quality = name.parameter("q").flatMap(Double.init) ?? 1
             return Range(name: name, quality: quality)

@@ -7,31 +7,43 @@ public struct MediaTypeName: Hashable, Sendable, CustomStringConvertible {
     public var type: String
     /// `problem+json`, or `*`.
     public var subtype: String
+    /// The text after the first `;`, parsed only when a parameter is asked for: most checks need only
+    /// the type and subtype.
+    private let parameterText: Substring
+
     /// Parameters in order (`charset`, `boundary`, `q`), names lower-cased, quotes removed.
-    public var parameters: [(name: String, value: String)]
+    public var parameters: [(name: String, value: String)] {
+        guard !parameterText.isEmpty else { return [] }
+        return parameterText.splitting(at: UInt8(ascii: ";")).compactMap { piece in
+            let pair = piece.splitting(at: UInt8(ascii: "="), maxSplits: 1)
+            let name = Self.token(pair[0])
+            guard !name.isEmpty else { return nil }
+            var value = pair.count > 1 ? pair[1].trimmingSpaces : ""
+            if value.utf8.count >= 2, value.utf8.first == UInt8(ascii: "\""), value.utf8.last == UInt8(ascii: "\"") {
+                value = String(value.dropFirst().dropLast())
+            }
+            return (name, value)
+        }
+    }
 
     /// Parses a `Content-Type` or one element of an `Accept` list; `nil` when it has no `type/subtype`.
     public init?(_ text: some StringProtocol) {
-        var pieces = text.split(separator: ";", omittingEmptySubsequences: false).makeIterator()
-        guard let essence = pieces.next() else { return nil }
-        let parts = essence.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return nil }
-        let type = parts[0].trimmingSpaces.lowercased()
-        let subtype = parts[1].trimmingSpaces.lowercased()
+        let pieces = text.splitting(at: UInt8(ascii: ";"), maxSplits: 1)
+        let essence = pieces[0].splitting(at: UInt8(ascii: "/"))
+        guard essence.count == 2 else { return nil }
+        let type = Self.token(essence[0])
+        let subtype = Self.token(essence[1])
         guard !type.isEmpty, !subtype.isEmpty else { return nil }
         self.type = type
         self.subtype = subtype
-        self.parameters = []
-        while let piece = pieces.next() {
-            let pair = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = pair[0].trimmingSpaces.lowercased()
-            guard !name.isEmpty else { continue }
-            var value = pair.count > 1 ? pair[1].trimmingSpaces : ""
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                value = String(value.dropFirst().dropLast())
-            }
-            parameters.append((name, value))
-        }
+        self.parameterText = pieces.count > 1 ? pieces[1] : ""
+    }
+
+    /// A trimmed, lower-cased token; lower-casing is skipped for the usual all-lower-case text.
+    private static func token(_ text: Substring) -> String {
+        let trimmed = text.trimmingSpaces
+        return trimmed.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+            ? trimmed.lowercased() : trimmed
     }
 
     /// `type/subtype`, without parameters.
@@ -89,11 +101,13 @@ public struct MediaTypeName: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs (HTTP's optional whitespace).
+    /// The text without leading and trailing spaces and tabs (HTTP's optional whitespace); works on UTF-8
+    /// offsets, since it runs on every header value.
     var trimmingSpaces: String {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return String(slice)
+        let bytes = Substring(self).utf8
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(Substring(bytes[first...last]))
     }
 }

@@ -13,6 +13,8 @@ struct PreparedOperation: Sendable {
     /// strict mode reports the others. `deepObject` parameters claim every `name[…]` item.
     let knownQueryNames: Set<String>
     let deepObjectPrefixes: [String]
+    /// Whether any parameter or API key travels in a cookie (otherwise `Cookie` headers are not parsed).
+    let usesCookies: Bool
     /// The media types a successful response may have, for `Accept` negotiation.
     let offeredMediaTypes: [MediaTypeName]
 
@@ -38,6 +40,12 @@ struct PreparedOperation: Sendable {
             }
         }
         knownQueryNames = names
+        usesCookies =
+            parameters.contains { $0.parameter.location == .cookie }
+            || (security.alternatives ?? []).joined().contains {
+                if case .apiKey(_, .cookie) = $0.kind { return true }
+                return false
+            }
         deepObjectPrefixes = prefixes
         offeredMediaTypes = Self.offered(responses)
     }

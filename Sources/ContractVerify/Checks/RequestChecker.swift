@@ -8,7 +8,7 @@ struct RequestChecker {
 
     func check(_ request: HTTPRequest, match: RouteMatch, into recorder: inout ViolationRecorder) {
         let query = QueryItems(request.query)
-        let cookies = CookieJar(request.headers)
+        let cookies = prepared.usesCookies ? CookieJar(request.headers) : CookieJar(HTTPHeaders())
         let parameters = ParameterVerifier(
             query: query, rawQuery: request.query, headers: request.headers, cookies: cookies,
             pathValues: match.rawPathParameters)

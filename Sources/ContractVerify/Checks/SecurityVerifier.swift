@@ -98,26 +98,46 @@ struct SecurityVerifier: Sendable {
         var outcome = Outcome.missing
         for value in values {
             guard let token = Self.credentials(value, scheme: "bearer") else { continue }
-            // RFC 6750 b64token: letters, digits, -._~+/ and trailing =.
-            let body = token.prefix { $0 != "=" }
-            let valid =
-                !body.isEmpty
-                && body.unicodeScalars.allSatisfy {
-                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-._~+/".unicodeScalars.contains($0))
-                } && token.dropFirst(body.count).allSatisfy { $0 == "=" }
-            if valid { return .satisfied }
+            if Self.isB64Token(token.utf8) { return .satisfied }
             outcome = .malformed("Authorization: Bearer without a well-formed token")
         }
         return outcome
     }
 
+    /// RFC 6750 `b64token`: letters, digits and `-._~+/`, then optional `=` padding. Checked on bytes
+    /// with a table: a JWT is hundreds of characters and this runs on every request.
+    private static func isB64Token(_ bytes: Substring.UTF8View) -> Bool {
+        var sawPadding = false
+        var count = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "=") {
+                sawPadding = true
+            } else if tokenBytes[Int(byte)] && !sawPadding {
+                count += 1
+            } else {
+                return false
+            }
+        }
+        return count > 0
+    }
+
+    private static let tokenBytes: [Bool] = (0..<256).map { byte in
+        let scalar = Unicode.Scalar(UInt8(byte))
+        return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            || "-._~+/".unicodeScalars.contains(scalar)
+    }
+
     /// The credentials after `Scheme ` in an `Authorization` value, when the scheme matches (case-insensitively).
+    /// Works on UTF-8 offsets: character counting over a long token would cost more than the whole check.
     private static func credentials(_ value: String, scheme: String) -> Substring? {
         let trimmed = value.drop { $0 == " " }
-        guard trimmed.count >= scheme.count, trimmed.prefix(scheme.count).lowercased() == scheme else { return nil }
-        let rest = trimmed.dropFirst(scheme.count)
-        guard rest.isEmpty || rest.first == " " else { return nil }
-        return rest.drop { $0 == " " }
+        var bytes = trimmed.utf8.makeIterator()
+        for expected in scheme.utf8 {
+            guard let byte = bytes.next(), byte | 0x20 == expected | 0x20 else { return nil }
+        }
+        let rest = trimmed.utf8.dropFirst(scheme.utf8.count)
+        guard rest.isEmpty || rest.first == UInt8(ascii: " ") else { return nil }
+        return Substring(rest).drop { $0 == " " }
     }
 
     private static func describe(_ scheme: Spec.SecurityScheme) -> String {

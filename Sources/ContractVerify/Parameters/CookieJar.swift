@@ -5,8 +5,8 @@ struct CookieJar: Sendable {
     init(_ headers: HTTPHeaders) {
         var cookies: [(name: String, value: Substring)] = []
         for field in headers.values("Cookie") {
-            for piece in field.split(separator: ";") {
-                let pair = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            for piece in field.splitting(at: UInt8(ascii: ";")) {
+                let pair = piece.splitting(at: UInt8(ascii: "="), maxSplits: 1)
                 let name = pair[0].trimmingSpaces
                 guard !name.isEmpty else { continue }
                 var value = pair.count > 1 ? Substring(pair[1].trimmingSpaces) : ""

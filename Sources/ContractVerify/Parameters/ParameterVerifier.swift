@@ -9,9 +9,6 @@ struct ParameterVerifier {
     let cookies: CookieJar
     let pathValues: [String: Substring]
 
-    /// Header parameters OpenAPI says to ignore: other parts of the contract describe them.
-    private static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
-
     func verify(_ parameters: [PreparedParameter], into recorder: inout ViolationRecorder) {
         for parameter in parameters {
             verify(parameter, into: &recorder)
@@ -20,7 +17,7 @@ struct ParameterVerifier {
 
     private func verify(_ prepared: PreparedParameter, into recorder: inout ViolationRecorder) {
         let parameter = prepared.parameter
-        if parameter.location == .header, Self.ignoredHeaders.contains(parameter.name.lowercased()) { return }
+        if prepared.isIgnoredHeader { return }
         let location = prepared.exchangeLocation
         let decoded: DecodedValue?
         do {

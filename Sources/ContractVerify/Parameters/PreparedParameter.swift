@@ -12,6 +12,14 @@ struct PreparedParameter: Sendable {
     let decoder: StyleDecoder
     /// For `content` parameters: the media type the value is written in.
     let contentType: MediaTypeName?
+    /// Whether the parameter is written as an exploded object in the query (`form` + `explode`): its
+    /// properties then travel as query items of their own names.
+    let isExplodedQueryObject: Bool
+    /// Whether each array item travels as its own query item (`id=1&id=2`).
+    let isRepeatedQueryArray: Bool
+    /// A header parameter OpenAPI says to ignore (`Accept`, `Content-Type`, `Authorization`): other
+    /// parts of the contract describe those.
+    let isIgnoredHeader: Bool
 
     init(_ parameter: Spec.Parameter, schemas: ContractSchemas) {
         self.parameter = parameter
@@ -21,6 +29,13 @@ struct PreparedParameter: Sendable {
         self.shape = ValueShape(model, schemas: schemas)
         self.contentType = media.flatMap { MediaTypeName($0.name) }
         let location = parameter.location
+        let plain = location == .query && media == nil
+        isExplodedQueryObject = plain && parameter.style == "form" && parameter.explode && shape.isObject
+        isRepeatedQueryArray =
+            plain && parameter.explode && shape.isArray
+            && ["form", "spaceDelimited", "pipeDelimited"].contains(parameter.style)
+        isIgnoredHeader =
+            location == .header && ["accept", "content-type", "authorization"].contains(parameter.name.lowercased())
         self.decoder = StyleDecoder(
             name: parameter.name, style: parameter.style, explode: parameter.explode, shape: shape,
             plusIsSpace: location == .query || location == .querystring,
@@ -37,19 +52,6 @@ struct PreparedParameter: Sendable {
         case .header: .request(.header(name))
         case .cookie: .request(.cookie(name))
         }
-    }
-
-    /// Whether the parameter is written as an exploded object in the query (`form` + `explode`): its
-    /// properties then travel as query items of their own names.
-    var isExplodedQueryObject: Bool {
-        parameter.location == .query && parameter.style == "form" && parameter.explode && shape.isObject
-            && contentType == nil
-    }
-
-    /// Whether each array item travels as its own query item (`id=1&id=2`).
-    var isRepeatedQueryArray: Bool {
-        parameter.location == .query && parameter.explode && shape.isArray && contentType == nil
-            && ["form", "spaceDelimited", "pipeDelimited"].contains(parameter.style)
     }
 
     /// The value the schema validates, from the value as decoded (content parameters parse their media type).

@@ -19,10 +19,9 @@ struct QueryItems: Sendable {
             items = []
             return
         }
-        items = query.split(separator: "&").map { piece in
-            let pair = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let rawName = pair[0].replacingOccurrences(of: "+", with: " ")
-            let name = PercentEncoding.decode(rawName) ?? rawName
+        items = query.splitting(at: UInt8(ascii: "&")).filter { !$0.isEmpty }.map { piece in
+            let pair = piece.splitting(at: UInt8(ascii: "="), maxSplits: 1)
+            let name = URLDecoding.lenient(pair[0], plusIsSpace: true)
             return Item(name: name, rawValue: pair.count > 1 ? pair[1] : "", hasValue: pair.count > 1)
         }
     }

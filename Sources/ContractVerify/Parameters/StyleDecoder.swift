@@ -44,8 +44,7 @@ struct StyleDecoder: Sendable {
     /// Percent-decodes one piece.
     func text(_ raw: Substring) throws(DecodeFailure) -> String {
         guard percentDecodes else { return raw.trimmingSpaces }
-        let plain = plusIsSpace && raw.contains("+") ? Substring(raw.replacingOccurrences(of: "+", with: " ")) : raw
-        guard let decoded = PercentEncoding.decode(plain) else {
+        guard let decoded = URLDecoding.decode(raw, plusIsSpace: plusIsSpace) else {
             throw DecodeFailure(expected: "valid percent-encoded UTF-8", actual: Excerpt.quoted(raw))
         }
         return decoded
@@ -55,13 +54,13 @@ struct StyleDecoder: Sendable {
         guard raw.first == ";" else {
             throw DecodeFailure(expected: "a matrix-style value starting with ';'", actual: Excerpt.quoted(raw))
         }
-        let entries = raw.dropFirst().split(separator: ";", omittingEmptySubsequences: false)
+        let entries = raw.dropFirst().splitting(at: UInt8(ascii: ";"))
         if shape.isObject && explode {
             return try objectFromPairs(entries, raw: raw)
         }
         var values: [Substring] = []
         for entry in entries {
-            let pair = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let pair = entry.splitting(at: UInt8(ascii: "="), maxSplits: 1)
             guard pair[0] == name[...] else {
                 throw DecodeFailure(expected: "matrix parameter ;\(name)=…", actual: Excerpt.quoted(raw))
             }
@@ -126,7 +125,7 @@ struct StyleDecoder: Sendable {
     private func objectFromPairs(_ pieces: [Substring], raw: Substring) throws(DecodeFailure) -> DecodedValue {
         var members: [DecodedValue.Member] = []
         for piece in pieces {
-            let pair = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let pair = piece.splitting(at: UInt8(ascii: "="), maxSplits: 1)
             guard pair.count == 2 else {
                 throw DecodeFailure(expected: "an object as key=value pairs", actual: Excerpt.quoted(raw))
             }

@@ -26,11 +26,11 @@ struct Router: Sendable {
     }
 
     func route(_ request: HTTPRequest) -> RouteResult {
-        var segments = request.path.split(separator: "/", omittingEmptySubsequences: false)[...]
+        var segments = request.path.splitting(at: UInt8(ascii: "/"))[...]
         if segments.first == "" { segments = segments.dropFirst() }
         var notFound: (path: String, segments: ArraySlice<Substring>)?
         for server in servers {
-            guard let depth = server.match(request, segments: Array(segments)) else { continue }
+            guard let depth = server.match(request, segments: segments) else { continue }
             var rest = segments.dropFirst(depth)
             if rest.isEmpty { rest = [""] }
             var found = table.lookup(rest)
@@ -60,7 +60,7 @@ struct Router: Sendable {
         guard let chosen else {
             return .methodNotAllowed(path: entry.template.text, allowed: entry.methods.map(\.method))
         }
-        let decoded = variables.mapValues { PercentEncoding.decode($0) ?? String($0) }
+        let decoded = variables.mapValues { URLDecoding.lenient($0) }
         return .matched(
             RouteMatch(
                 operation: operations[chosen.index], server: server, pathParameters: decoded,

@@ -73,7 +73,7 @@ struct RoutingTable: Sendable {
     {
         guard let segment = segments.first else { return node.entry }
         let rest = segments.dropFirst()
-        if let child = node.literals[PercentEncoding.decode(segment) ?? String(segment)],
+        if let child = node.literals[URLDecoding.lenient(segment)],
             let found = walk(child, rest, &variables)
         {
             return found
@@ -91,7 +91,7 @@ struct RoutingTable: Sendable {
     /// Up to three documented paths closest to the segments: literal segments compared by edit distance,
     /// variables matching any segment, each missing or extra segment costing its length.
     func nearest(to segments: ArraySlice<Substring>) -> [String] {
-        let request = segments.map { PercentEncoding.decode($0) ?? String($0) }
+        let request = segments.map { URLDecoding.lenient($0) }
         let scored = entries.enumerated().map { offset, entry in
             (distance: distance(entry.template, request), offset: offset, text: entry.template.text)
         }

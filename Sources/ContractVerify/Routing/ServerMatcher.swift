@@ -10,6 +10,7 @@ struct ServerMatcher: Sendable {
     /// The base path's segments (`/v1` → one segment).
     private let pathSegments: [[PathTemplate.Piece]]
     private let allowed: [String: Set<String>]
+    private let hasPortVariable: Bool
 
     init(url: String, variables: [String: Spec.ServerVariable] = [:]) {
         self.url = url
@@ -33,24 +34,26 @@ struct ServerMatcher: Sendable {
             authority = nil
         }
         pathSegments = rest.split(separator: "/").map { Self.pieces(String($0)) }
+        hasPortVariable = url.contains(":{")
     }
 
     /// How many leading path segments the server's base path takes, or `nil` when the server does not
     /// match the request.
-    func match(_ request: HTTPRequest, segments: [Substring]) -> Int? {
+    func match(_ request: HTTPRequest, segments: ArraySlice<Substring>) -> Int? {
         if let scheme {
-            guard let actual = request.scheme, TemplateMatcher.match(scheme[...], actual[...], allowed: allowed) != nil
+            guard let actual = request.scheme?.lowercased(),
+                TemplateMatcher.match(scheme[...], actual[...], allowed: allowed) != nil
             else { return nil }
         }
         if let authority {
-            guard let host = request.host else { return nil }
-            let defaultPort = request.scheme == "http" ? 80 : 443
-            var candidates = [Self.withoutDefaultPort(host + (request.port.map { ":\($0)" } ?? ""))]
+            guard let host = request.host?.lowercased() else { return nil }
+            let actual = request.port.map { Self.withoutDefaultPort("\(host):\($0)") } ?? host
+            var matches = TemplateMatcher.match(authority[...], actual[...], allowed: allowed) != nil
             // A template with a port variable (`{port}` with default 443) still matches a URL that leaves
             // the default port out.
-            if request.port == nil || request.port == defaultPort { candidates.append("\(host):\(defaultPort)") }
-            let matches = candidates.contains {
-                TemplateMatcher.match(authority[...], $0[...], allowed: allowed, caseInsensitive: true) != nil
+            let defaultPort = request.scheme == "http" ? 80 : 443
+            if !matches, hasPortVariable, request.port == nil || request.port == defaultPort {
+                matches = TemplateMatcher.match(authority[...], "\(host):\(defaultPort)"[...], allowed: allowed) != nil
             }
             guard matches else { return nil }
         }

@@ -1,0 +1,21 @@
+extension StringProtocol {
+    /// Splits at an ASCII separator by scanning UTF-8 bytes, which is much cheaper than splitting by
+    /// `Character` (grapheme breaking) and safe, since an ASCII byte never occurs inside a multi-byte
+    /// sequence. Empty pieces are kept.
+    func splitting(at separator: UInt8, maxSplits: Int = .max) -> [Substring] {
+        let text = Substring(self)
+        var pieces: [Substring] = []
+        var start = text.utf8.startIndex
+        var index = start
+        let end = text.utf8.endIndex
+        while index < end, pieces.count < maxSplits {
+            if text.utf8[index] == separator {
+                pieces.append(text[start..<index])
+                start = text.utf8.index(after: index)
+            }
+            index = text.utf8.index(after: index)
+        }
+        pieces.append(text[start..<end])
+        return pieces
+    }
+}
