@@ -57,7 +57,7 @@ public struct ContractVerifier: Sendable {
     public func verifyResponse(_ response: HTTPResponse, for match: RouteMatch, request: HTTPRequest)
         -> [ContractViolation]
     {
-        let prepared = operations[match.index]
+        guard let prepared = prepared(for: match) else { return [] }
         var recorder = ViolationRecorder(operation: prepared.reference, requestLine: request.requestLine, files: files)
         ResponseChecker(prepared: prepared, method: request.method).check(response, into: &recorder)
         finish(&recorder)
@@ -73,6 +73,18 @@ public struct ContractVerifier: Sendable {
         return ExchangeVerdict(
             request: requestVerdict,
             responseViolations: verifyResponse(exchange.response, for: match, request: exchange.request))
+    }
+
+    /// The prepared operation of a match; a match made by another verifier is looked up by method and path.
+    private func prepared(for match: RouteMatch) -> PreparedOperation? {
+        let operation = match.operation
+        if match.index < operations.count {
+            let candidate = operations[match.index].operation
+            if candidate.method == operation.method && candidate.path == operation.path {
+                return operations[match.index]
+            }
+        }
+        return operations.first { $0.operation.method == operation.method && $0.operation.path == operation.path }
     }
 
     private func finish(_ recorder: inout ViolationRecorder) {
