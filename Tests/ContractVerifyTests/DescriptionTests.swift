@@ -86,3 +86,22 @@ import Testing
         #expect(verdict.isValid)
     }
 }
+
+extension DescriptionTests {
+    @Test func oneOfViolationKeepsItsBranches() throws {
+        let body =
+            #"{"kind":"checkup","petId":"\#(ViolationCase.petId)","vetId":"\#(ViolationCase.petId)","#
+            + #""startsAt":"2025-03-20T14:30:00Z","durationMinutes":30}"#
+        let request = ViolationCase.request(
+            "POST", "/appointments", headers: [("Idempotency-Key", "bk_9f2c7e1a4b8d3f60")], body: body)
+        let violation = try #require(Clinic.verifier.verifyRequest(request).violations.first)
+        #expect(violation.keyword == "oneOf")
+        #expect(violation.branches.count == 1)
+        #expect(
+            violation.branches.first?.errors.first?.description
+                == #"expected required property "reason", got object without it (#/components/schemas/CheckupAppointment/allOf/1/required)"#
+        )
+        #expect(
+            violation.description.hasPrefix("contracts/clinic.yaml:1474:7: error: [bookAppointment] POST /appointments request body $: "))
+    }
+}

@@ -1,7 +1,8 @@
 import ContractSpec
 
-/// An operation with everything checking it needs, built once when the verifier is created.
-struct PreparedOperation: Sendable {
+/// An operation with everything checking it needs, built once when the verifier is created. A class, so
+/// handing it to a check retains one object rather than each of its arrays (shared across threads).
+final class PreparedOperation: Sendable {
     let operation: Spec.Operation
     let reference: OperationReference
     let parameters: [PreparedParameter]

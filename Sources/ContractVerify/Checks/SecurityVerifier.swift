@@ -105,26 +105,24 @@ struct SecurityVerifier: Sendable {
     }
 
     /// RFC 6750 `b64token`: letters, digits and `-._~+/`, then optional `=` padding. Checked on bytes
-    /// with a table: a JWT is hundreds of characters and this runs on every request.
+    /// against two 64-bit masks (no table to load): a JWT is hundreds of characters and this runs on
+    /// every request.
     private static func isB64Token(_ bytes: Substring.UTF8View) -> Bool {
+        // Bits for `+-./0-9` (bytes 0-63) and `A-Z_a-z~` (bytes 64-127).
+        let low: UInt64 = 0x03ff_e800_0000_0000
+        let high: UInt64 = 0x47ff_fffe_87ff_fffe
         var sawPadding = false
         var count = 0
         for byte in bytes {
             if byte == UInt8(ascii: "=") {
                 sawPadding = true
-            } else if tokenBytes[Int(byte)] && !sawPadding {
-                count += 1
-            } else {
-                return false
+                continue
             }
+            let allowed = byte < 64 ? (low >> byte) & 1 == 1 : byte < 128 && (high >> (byte - 64)) & 1 == 1
+            guard allowed, !sawPadding else { return false }
+            count += 1
         }
         return count > 0
-    }
-
-    private static let tokenBytes: [Bool] = (0..<256).map { byte in
-        let scalar = Unicode.Scalar(UInt8(byte))
-        return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-            || "-._~+/".unicodeScalars.contains(scalar)
     }
 
     /// The credentials after `Scheme ` in an `Authorization` value, when the scheme matches (case-insensitively).

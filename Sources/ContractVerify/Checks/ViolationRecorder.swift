@@ -26,22 +26,17 @@ struct ViolationRecorder {
                 sourceLocation: source, expected: expected, actual: actual, hint: hint))
     }
 
-    /// Records each schema error as a violation, located at the failing keyword in the contract.
+    /// Records each schema error as a violation, located at the failing keyword in the contract. The
+    /// `oneOf`/`anyOf` branches travel along; the schema engine's message already names the closest one.
     mutating func add(
         _ kind: ViolationKind, at location: ExchangeLocation, errors: [SchemaValidationError], fallback: SourceLocation
     ) {
         for error in errors {
-            var hint: String?
-            if !error.branches.isEmpty {
-                let closest = error.mostRelevant
-                hint =
-                    "closest alternative: \(closest.instancePath): \(closest.message) (\(files.pointer(closest.schemaLocation)))"
-            }
             violations.append(
                 ContractViolation(
                     kind: kind, operation: operation, requestLine: requestLine, location: location,
                     sourceLocation: error.sourceLocation ?? fallback, expected: error.expected, actual: error.actual,
-                    hint: hint, instancePath: error.instancePath, keyword: error.keyword,
+                    instancePath: error.instancePath, keyword: error.keyword,
                     schemaLocation: error.schemaLocation, schemaPointer: files.pointer(error.schemaLocation),
                     branches: error.branches))
         }
