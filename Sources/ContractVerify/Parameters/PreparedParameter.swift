@@ -3,7 +3,8 @@ import ContractSchema
 import ContractSpec
 
 /// A parameter with everything the verifier needs precomputed: compiled schema, value shape, decoder.
-struct PreparedParameter: Sendable {
+/// A class, so walking an operation's parameters per request copies references, not the fields.
+final class PreparedParameter: Sendable {
     let parameter: Spec.Parameter
     /// The schema the decoded value is validated against (the `content` entry's schema for `content`
     /// parameters); `nil` when there is none or it does not compile (lint reports that).
