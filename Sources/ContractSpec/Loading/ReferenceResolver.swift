@@ -103,6 +103,12 @@ enum ReferenceResolver {
     }
 }
 
+/// A `$ref` as written in one file: the unit the workspace caches resolutions by.
+struct ReferenceCacheKey: Hashable {
+    let fileURI: String
+    let reference: String
+}
+
 /// Why a `$ref` could not be followed.
 struct ReferenceProblem: Error {
     let code: String
