@@ -108,3 +108,48 @@ struct CLITests {
         #expect(result.status == 0, "\(result.output)")
     }
 }
+
+@Suite("contract-check validate")
+struct ValidateCommandTests {
+    let cli = CLITests()
+
+    @Test("instances against a contract's schema: one line each, exit 1 when any is invalid")
+    func contractSchema() throws {
+        let folder = try cli.temporaryFolder([
+            "good.json": #"{"name": "Rex", "species": "dog", "ownerId": "1b4e28ba-2fa1-11d2-883f-0016d3cca427"}"#,
+            "bad.yaml": "name: 42\nspecies: dog\nownerId: 1b4e28ba-2fa1-11d2-883f-0016d3cca427\n",
+        ])
+        let contract = CLITests.packageRoot.appendingPathComponent("contracts/clinic.yaml").path
+        let good = try cli.run(["validate", "--contract", contract, "--schema", "#/components/schemas/NewPet", "good.json"], in: folder)
+        #expect(good.status == 0)
+        #expect(good.output == "good.json: valid\n")
+        let bad = try cli.run(
+            ["validate", "--contract", contract, "--schema", "#/components/schemas/NewPet", "good.json", "bad.yaml"], in: folder)
+        #expect(bad.status == 1)
+        #expect(bad.output.contains("good.json: valid\n"))
+        #expect(
+            bad.output.contains(
+                "clinic.yaml:1183:11: error: bad.yaml $.name: expected string, got integer 42 (#/components/schemas/NewPet/properties/name/type)"
+            ))
+    }
+
+    @Test("a standalone schema file with a pointer and a dialect")
+    func schemaFile() throws {
+        let folder = try cli.temporaryFolder([
+            "schemas.json": #"{"definitions": {"Age": {"type": "integer", "minimum": 0, "exclusiveMinimum": true}}}"#,
+            "zero.json": "0", "one.json": "1",
+        ])
+        let result = try cli.run(
+            ["validate", "--schema", "schemas.json#/definitions/Age", "--dialect", "draft4", "one.json", "zero.json"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("one.json: valid\n"))
+        #expect(result.output.contains("zero.json $: "))
+    }
+
+    @Test(
+        "usage errors exit 64",
+        arguments: [["validate", "--schema", "x.json"], ["validate", "--schema", "x.json", "--dialect", "draft7", "a.json"]])
+    func usage(arguments: [String]) throws {
+        #expect(try cli.run(arguments).status == 64)
+    }
+}
