@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ContractJSON", targets: ["ContractJSON"]),
         .library(name: "ContractSchema", targets: ["ContractSchema"]),
         .library(name: "ContractSpec", targets: ["ContractSpec"]),
+        .library(name: "ContractReport", targets: ["ContractReport"]),
         .executable(name: "contract-check", targets: ["contract-check"]),
     ],
     dependencies: [
@@ -23,6 +24,7 @@ let package = Package(
             name: "ContractSpec",
             dependencies: ["ContractJSON", "ContractSchema", .product(name: "Yams", package: "Yams")]
         ),
+        .target(name: "ContractReport"),
         .target(
             name: "ContractCheckCLI",
             dependencies: [
@@ -40,6 +42,8 @@ let package = Package(
         .testTarget(
             name: "ContractSchemaTests", dependencies: ["ContractSchema", "ContractJSON", "ContractTestSupport"]),
         .testTarget(name: "ContractSpecTests", dependencies: ["ContractSpec", "ContractJSON", "ContractTestSupport"]),
+        .testTarget(
+            name: "ContractReportTests", dependencies: ["ContractReport", "ContractTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ContractCheckCLITests", dependencies: ["ContractCheckCLI", "contract-check"]),
     ]
 )
