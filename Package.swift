@@ -28,7 +28,7 @@ let package = Package(
         .target(
             name: "ContractCheckCLI",
             dependencies: [
-                "ContractJSON", "ContractSchema", "ContractSpec",
+                "ContractJSON", "ContractSchema", "ContractSpec", "ContractReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

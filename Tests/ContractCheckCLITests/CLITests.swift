@@ -153,3 +153,44 @@ struct ValidateCommandTests {
         #expect(try cli.run(arguments).status == 64)
     }
 }
+
+@Suite("contract-check merge")
+struct MergeCommandTests {
+    let cli = CLITests()
+
+    static func report(_ outcome: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites>
+          <testsuite name="Clinic" package="clinic.yaml" id="0" timestamp="2026-11-22T10:30:00" hostname="h" tests="2" failures="0" errors="0" skipped="1" time="1">
+            <properties/>
+            <testcase name="listPets" classname="Clinic" time="0.5"\(outcome)
+            <testcase name="getPet" classname="Clinic" time="0"><skipped message="not exercised"/></testcase>
+            <system-out></system-out>
+            <system-err></system-err>
+          </testsuite>
+        </testsuites>
+        """
+    }
+
+    @Test("merges shards into one valid report; the same operation is one case")
+    func merge() throws {
+        let folder = try cli.temporaryFolder([
+            "a.xml": Self.report("/>"),
+            "b.xml": Self.report("><failure message=\"1 violation\" type=\"response.body.schema\">details</failure></testcase>"),
+        ])
+        let result = try cli.run(["merge", "a.xml", "b.xml", "-o", "Reports/all.xml"], in: folder)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == "merged 2 reports into Reports/all.xml: 1 suites, 2 test cases\n")
+        let merged = try String(contentsOf: folder.appendingPathComponent("Reports/all.xml"), encoding: .utf8)
+        #expect(merged.contains("tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"1\" time=\"2\""))
+        #expect(merged.contains("<failure message=\"1 violation\" type=\"response.body.schema\">details</failure>"))
+    }
+
+    @Test("an unreadable report exits 1, no report exits 64")
+    func errors() throws {
+        let folder = try cli.temporaryFolder(["bad.xml": "not xml"])
+        #expect(try cli.run(["merge", "bad.xml", "-o", "out.xml"], in: folder).status == 1)
+        #expect(try cli.run(["merge", "-o", "out.xml"], in: folder).status == 64)
+    }
+}

@@ -116,3 +116,54 @@ enum XMLLint {
         return Result(status: process.terminationStatus, output: output)
     }
 }
+
+@Suite("Merging sharded JUnit reports")
+struct JUnitMergeTests {
+    static func suite(_ cases: [JUnitReport.TestCase], time: Double, at seconds: TimeInterval) -> JUnitReport {
+        let properties: [JUnitReport.Property] = [
+            .init(JUnitReport.CoverageProperty.operations, "?"), .init(JUnitReport.CoverageProperty.exercised, "?"),
+            .init(JUnitReport.CoverageProperty.coverage, "?"), .init(JUnitReport.CoverageProperty.failing, "?"),
+        ]
+        return JUnitReport(suites: [
+            .init(
+                name: "Clinic", package: "clinic.yaml", timestamp: Date(timeIntervalSince1970: seconds), hostname: "h", time: time,
+                properties: properties, cases: cases)
+        ])
+    }
+
+    @Test("the same operation in two shards is one case with the worst outcome; coverage adds up")
+    func merge() throws {
+        let failure = JUnitReport.Outcome.failed(.init(message: "1 violation", type: "request.body.schema", body: "…"))
+        let shard1 = Self.suite(
+            [
+                .init(name: "a", classname: "Clinic", time: 1), .init(name: "b", classname: "Clinic", outcome: .skipped("not exercised")),
+                .init(name: "c", classname: "Clinic", outcome: .skipped("not exercised")),
+            ], time: 2, at: 100)
+        let shard2 = Self.suite(
+            [
+                .init(name: "a", classname: "Clinic", time: 0.5, outcome: failure), .init(name: "b", classname: "Clinic", time: 1),
+                .init(name: "c", classname: "Clinic", outcome: .skipped("not exercised")),
+            ], time: 3, at: 50)
+        // Round-trip both through XML, as the merge command reads files.
+        let read1 = try JUnitReader.read(Data(JUnitWriter.xml(shard1).utf8), path: "1.xml")
+        let read2 = try JUnitReader.read(Data(JUnitWriter.xml(shard2).utf8), path: "2.xml")
+        let merged = JUnitReport.merged([read1, read2])
+        let suite = try #require(merged.suites.first)
+        #expect(merged.suites.count == 1)
+        #expect(suite.cases.map(\.name) == ["a", "b", "c"])
+        #expect(suite.cases[0].outcome == failure)
+        #expect(suite.cases[0].time == 1.5)
+        #expect(suite.cases[1].outcome == .passed)
+        #expect(suite.time == 5)
+        #expect(suite.timestamp == Date(timeIntervalSince1970: 50))
+        let properties = Dictionary(uniqueKeysWithValues: suite.properties.map { ($0.name, $0.value) })
+        #expect(properties[JUnitReport.CoverageProperty.exercised] == "2")
+        #expect(properties[JUnitReport.CoverageProperty.coverage] == "66.7%")
+        #expect(properties[JUnitReport.CoverageProperty.failing] == "1")
+    }
+
+    @Test("a file that is not XML is an error naming it")
+    func notXML() {
+        #expect(throws: JUnitReader.Failure.self) { try JUnitReader.read(Data("{}".utf8), path: "x.xml") }
+    }
+}
