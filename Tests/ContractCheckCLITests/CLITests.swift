@@ -194,3 +194,20 @@ struct MergeCommandTests {
         #expect(try cli.run(["merge", "-o", "out.xml"], in: folder).status == 64)
     }
 }
+
+@Suite("contract-check lint --format github")
+struct GitHubFormatTests {
+    @Test("diagnostics become workflow commands with file, line and column")
+    func annotations() throws {
+        let cli = CLITests()
+        let folder = try cli.temporaryFolder(["api.yaml": "openapi: 3.1.0\ninfo: {version: '1'}\npaths: {}\n"])
+        let result = try cli.run(["lint", "--format", "github", "api.yaml"], in: folder)
+        #expect(result.status == 1)
+        #expect(
+            result.output == """
+                ::error file=api.yaml,line=2,col=1,title=structure.required::a Info Object requires 'title'
+                api.yaml: OpenAPI 3.1.0, 0 operations, 1 errors, 0 warnings
+
+                """)
+    }
+}
