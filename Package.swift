@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ContractSchema", targets: ["ContractSchema"]),
         .library(name: "ContractSpec", targets: ["ContractSpec"]),
         .library(name: "ContractVerify", targets: ["ContractVerify"]),
+        .library(name: "ContractReport", targets: ["ContractReport"]),
         .executable(name: "contract-check", targets: ["contract-check"]),
     ],
     dependencies: [
@@ -25,10 +26,11 @@ let package = Package(
             dependencies: ["ContractJSON", "ContractSchema", .product(name: "Yams", package: "Yams")]
         ),
         .target(name: "ContractVerify", dependencies: ["ContractJSON", "ContractSchema", "ContractSpec"]),
+        .target(name: "ContractReport"),
         .target(
             name: "ContractCheckCLI",
             dependencies: [
-                "ContractJSON", "ContractSchema", "ContractSpec",
+                "ContractJSON", "ContractSchema", "ContractSpec", "ContractReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,6 +47,8 @@ let package = Package(
         .testTarget(
             name: "ContractVerifyTests",
             dependencies: ["ContractVerify", "ContractSpec", "ContractJSON", "ContractTestSupport"]),
+        .testTarget(
+            name: "ContractReportTests", dependencies: ["ContractReport", "ContractTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ContractCheckCLITests", dependencies: ["ContractCheckCLI", "contract-check"]),
     ]
 )

@@ -17,7 +17,35 @@ struct DiagnosticPrinter {
         switch format {
         case .text: renderText(results)
         case .json: renderJSON(results)
+        case .github: renderGitHub(results)
         }
+    }
+
+    /// One workflow command per diagnostic, then the plain summary lines.
+    private func renderGitHub(_ results: [FileResult]) -> String {
+        var lines: [String] = []
+        for diagnostic in results.flatMap(\.diagnostics) {
+            let command = diagnostic.severity == .error ? "error" : "warning"
+            var properties = ["file=" + Self.escapeProperty(diagnostic.location.file)]
+            if diagnostic.location.position.isKnown {
+                properties.append("line=\(diagnostic.location.position.line)")
+                properties.append("col=\(diagnostic.location.position.column)")
+            }
+            properties.append("title=" + Self.escapeProperty(diagnostic.code))
+            lines.append("::\(command) \(properties.joined(separator: ","))::" + Self.escapeData(diagnostic.message))
+        }
+        return (lines + summaryLines(results)).joined(separator: "\n")
+    }
+
+    /// Workflow-command data escaping: `%`, CR and LF.
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Workflow-command property escaping: data escaping plus `:` and `,`.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 
     private func renderText(_ results: [FileResult]) -> String {
@@ -28,14 +56,17 @@ struct DiagnosticPrinter {
             }
             lines += sorted.map(\.description)
         }
-        for result in results {
+        return (lines + summaryLines(results)).joined(separator: "\n")
+    }
+
+    /// `path: OpenAPI 3.1.0, 19 operations, 0 errors, 2 warnings`, one per file.
+    private func summaryLines(_ results: [FileResult]) -> [String] {
+        results.map { result in
             let errors = result.diagnostics.filter { $0.severity == .error }.count
             let warnings = result.diagnostics.count - errors
             let version = result.version.map { "OpenAPI \($0), " } ?? ""
-            lines.append(
-                "\(result.path): \(version)\(result.operations) operations, \(errors) errors, \(warnings) warnings")
+            return "\(result.path): \(version)\(result.operations) operations, \(errors) errors, \(warnings) warnings"
         }
-        return lines.joined(separator: "\n")
     }
 
     private func renderJSON(_ results: [FileResult]) -> String {

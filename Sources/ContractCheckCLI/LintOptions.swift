@@ -8,6 +8,8 @@ public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable 
     case text
     /// One JSON document for machines.
     case json
+    /// GitHub Actions workflow commands (`::error file=…,line=…::…`), which annotate the pull request.
+    case github
 }
 
 /// Options shared by the commands that lint.
@@ -15,7 +17,7 @@ struct LintOptions: ParsableArguments {
     @Flag(help: "Fail on warnings as well as errors.")
     var strict = false
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "Output format: text, json, or github (annotations for GitHub Actions).")
     var format: OutputFormat = .text
 
     @Option(

@@ -89,23 +89,32 @@ struct ValidateCommand: ParsableCommand {
 
     private func compileSchema(_ load: DocumentLoader) throws -> CompiledSchema {
         let (file, fragment) = splitFragment(contract == nil ? schema : schema.hasPrefix("#") ? schema : "#" + schema)
+        if let contract, dialect == nil {
+            return try compileFromContract(contract, fragment: fragment)
+        }
         let documentPath = contract ?? file
         let absolute = URL(fileURLWithPath: documentPath).standardizedFileURL
         let document = try load(documentPath)
         var chosen = dialect.flatMap(SchemaDialect.init(name:))
         if chosen == nil, let version = document["openapi"]?.stringValue ?? document["swagger"]?.stringValue {
-            chosen = version.hasPrefix("3.1") ? .draft2020_12 : .oas30
+            chosen = version.hasPrefix("3.0") || version.hasPrefix("2.") ? .oas30 : .draft2020_12
         }
         var registry = SchemaRegistry()
-        var roots: [JSONPointer] = [.root]
-        if case .object(let schemas)? = document["components"]?["schemas"] {
-            roots = schemas.keys.map { JSONPointer(tokens: ["components", "schemas", $0]) }
-        }
         registry.add(
-            document, uri: absolute.absoluteString, dialect: chosen ?? .draft2020_12, displayPath: documentPath,
-            schemaRoots: roots)
+            document, uri: absolute.absoluteString, dialect: chosen ?? .draft2020_12, displayPath: documentPath)
         let options = SchemaCompileOptions(assertsFormats: !noFormats)
         return try CompiledSchema(registry: registry, uri: absolute.absoluteString + fragment, options: options)
+    }
+
+    /// Loads the whole contract (every file its `$ref`s reach, read in its version's dialect) and
+    /// compiles the schema at `fragment` of its root file.
+    private func compileFromContract(_ path: String, fragment: String) throws -> CompiledSchema {
+        let url = URL(fileURLWithPath: path)
+        let result = ContractLoader(rootDirectory: LintRun.defaultRoot(for: url)).load(url, checks: [])
+        guard let document = result.document else {
+            throw ValidationError(result.diagnostics.map(\.description).joined(separator: "\n"))
+        }
+        return try document.compiledSchemas.compiled(at: document.file.uri + fragment)
     }
 
     private func splitFragment(_ text: String) -> (file: String, fragment: String) {

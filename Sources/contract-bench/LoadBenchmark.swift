@@ -35,7 +35,7 @@ enum LoadBenchmark {
         }
         emit(
             "file".padding(toLength: 44, withPad: " ", startingAt: 0)
-                + "    MB   parse resolve compile   total   floor  ratio parse/floor  peakRSS  RSS/size")
+                + "    MB   parse resolve compile   total   floor  ratio parse/floor   memory mem/size")
         for file in files {
             let child = Process()
             child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
@@ -45,37 +45,60 @@ enum LoadBenchmark {
         }
     }
 
-    /// Measures one file in this process and prints one row.
+    /// Measures one file in this process and prints one row; with `--memory`, loads it once and
+    /// prints only the peak resident memory the load added.
     static func runOne(_ arguments: [String]) throws {
         guard let path = arguments.first else { throw BenchmarkMain.UsageError(description: BenchmarkMain.usage) }
         let url = URL(fileURLWithPath: path)
+        let root = url.deletingLastPathComponent()
+        if arguments.contains("--memory") {
+            let before = peakResidentBytes()
+            let result = ContractLoader(rootDirectory: root).load(url, checks: .schemas)
+            let added = peakResidentBytes() - before
+            emit("\(added) \(result.document?.operations.count ?? 0)")
+            return
+        }
         let data = try Data(contentsOf: url)
         if arguments.contains("--profile") {
             // Only our load, repeated, for a profiler to sample.
-            for _ in 0..<5 { _ = ContractLoader(rootDirectory: url.deletingLastPathComponent()).load(url) }
+            let checks: ContractLoader.Checks = arguments.contains("--structure") ? [] : .schemas
+            for _ in 0..<5 { _ = ContractLoader(rootDirectory: root).load(url, checks: checks) }
             return
         }
         let isJSON = url.pathExtension == "json"
-        // Floors: the third-party parser alone, best of three.
-        let floor = try best(of: 3) {
+        // Floors: the third-party parser alone, best of five.
+        let floor = try best(of: 5) {
             if isJSON {
                 _ = try JSONSerialization.jsonObject(with: data)
             } else {
                 _ = try Yams.compose(yaml: String(decoding: data, as: UTF8.self))
             }
         }
-        let parse = try best(of: 3) { _ = try DocumentReader.parse(data, path: path) }
-        let total = try best(of: 3) { _ = ContractLoader(rootDirectory: url.deletingLastPathComponent()).load(url) }
-        let resolve = max(0, total - parse)
+        let parse = try best(of: 5) { _ = try DocumentReader.parse(data, path: path) }
+        let structure = try best(of: 5) { _ = ContractLoader(rootDirectory: root).load(url, checks: []) }
+        let total = try best(of: 5) { _ = ContractLoader(rootDirectory: root).load(url, checks: .schemas) }
         let megabytes = Double(data.count) / 1_000_000
-        let peak = peakResidentBytes()
+        let memory = try memoryAdded(by: path)
         let name = String(path.suffix(44)).padding(toLength: 44, withPad: " ", startingAt: 0)
         emit(
-            name + format(megabytes, width: 6) + format(parse * 1000, width: 8) + format(resolve * 1000, width: 8)
-                + format(0, width: 8) + format(total * 1000, width: 8) + format(floor * 1000, width: 8)
-                + format(total / floor, width: 7) + format(parse / floor, width: 12)
-                + format(Double(peak) / 1_000_000, width: 8) + "MB"
-                + format(Double(peak) / Double(max(1, data.count)), width: 9))
+            name + format(megabytes, width: 6) + format(parse * 1000, width: 8)
+                + format((structure - parse) * 1000, width: 8) + format((total - structure) * 1000, width: 8)
+                + format(total * 1000, width: 8) + format(floor * 1000, width: 8) + format(total / floor, width: 7)
+                + format(parse / floor, width: 12) + format(Double(memory) / 1_000_000, width: 8) + "MB"
+                + format(Double(memory) / Double(max(1, data.count)), width: 9))
+    }
+
+    /// Peak memory a load adds, measured in a fresh process so earlier runs do not hide it.
+    private static func memoryAdded(by path: String) throws -> Int {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = ["load-one", path, "--memory"]
+        let pipe = Pipe()
+        child.standardOutput = pipe
+        try child.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        return Int(output.split(separator: " ").first ?? "") ?? 0
     }
 
     /// Writes a line straight to standard output, unbuffered, so rows from child processes keep their order.
@@ -98,16 +121,19 @@ enum LoadBenchmark {
         return String(repeating: " ", count: max(0, width - text.count)) + text
     }
 
+    /// The peak resident memory of this process image. On Linux `VmHWM` is read from /proc: unlike
+    /// `ru_maxrss`, it starts afresh at exec instead of inheriting the parent's peak.
     private static func peakResidentBytes() -> Int {
-        var usage = rusage()
         #if os(Linux)
-            getrusage(RUSAGE_SELF.rawValue, &usage)
+            let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+            for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+                let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+                return kilobytes * 1024
+            }
+            return 0
         #else
+            var usage = rusage()
             getrusage(RUSAGE_SELF, &usage)
-        #endif
-        #if os(Linux)
-            return usage.ru_maxrss * 1024
-        #else
             return usage.ru_maxrss
         #endif
     }

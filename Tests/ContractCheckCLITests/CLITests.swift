@@ -108,3 +108,106 @@ struct CLITests {
         #expect(result.status == 0, "\(result.output)")
     }
 }
+
+@Suite("contract-check validate")
+struct ValidateCommandTests {
+    let cli = CLITests()
+
+    @Test("instances against a contract's schema: one line each, exit 1 when any is invalid")
+    func contractSchema() throws {
+        let folder = try cli.temporaryFolder([
+            "good.json": #"{"name": "Rex", "species": "dog", "ownerId": "1b4e28ba-2fa1-11d2-883f-0016d3cca427"}"#,
+            "bad.yaml": "name: 42\nspecies: dog\nownerId: 1b4e28ba-2fa1-11d2-883f-0016d3cca427\n",
+        ])
+        let contract = CLITests.packageRoot.appendingPathComponent("contracts/clinic.yaml").path
+        let good = try cli.run(["validate", "--contract", contract, "--schema", "#/components/schemas/NewPet", "good.json"], in: folder)
+        #expect(good.status == 0)
+        #expect(good.output == "good.json: valid\n")
+        let bad = try cli.run(
+            ["validate", "--contract", contract, "--schema", "#/components/schemas/NewPet", "good.json", "bad.yaml"], in: folder)
+        #expect(bad.status == 1)
+        #expect(bad.output.contains("good.json: valid\n"))
+        #expect(
+            bad.output.contains(
+                "clinic.yaml:1183:11: error: bad.yaml $.name: expected string, got integer 42 (#/components/schemas/NewPet/properties/name/type)"
+            ))
+    }
+
+    @Test("a standalone schema file with a pointer and a dialect")
+    func schemaFile() throws {
+        let folder = try cli.temporaryFolder([
+            "schemas.json": #"{"definitions": {"Age": {"type": "integer", "minimum": 0, "exclusiveMinimum": true}}}"#,
+            "zero.json": "0", "one.json": "1",
+        ])
+        let result = try cli.run(
+            ["validate", "--schema", "schemas.json#/definitions/Age", "--dialect", "draft4", "one.json", "zero.json"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("one.json: valid\n"))
+        #expect(result.output.contains("zero.json $: "))
+    }
+
+    @Test(
+        "usage errors exit 64",
+        arguments: [["validate", "--schema", "x.json"], ["validate", "--schema", "x.json", "--dialect", "draft7", "a.json"]])
+    func usage(arguments: [String]) throws {
+        #expect(try cli.run(arguments).status == 64)
+    }
+}
+
+@Suite("contract-check merge")
+struct MergeCommandTests {
+    let cli = CLITests()
+
+    static func report(_ outcome: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites>
+          <testsuite name="Clinic" package="clinic.yaml" id="0" timestamp="2026-11-22T10:30:00" hostname="h" tests="2" failures="0" errors="0" skipped="1" time="1">
+            <properties/>
+            <testcase name="listPets" classname="Clinic" time="0.5"\(outcome)
+            <testcase name="getPet" classname="Clinic" time="0"><skipped message="not exercised"/></testcase>
+            <system-out></system-out>
+            <system-err></system-err>
+          </testsuite>
+        </testsuites>
+        """
+    }
+
+    @Test("merges shards into one valid report; the same operation is one case")
+    func merge() throws {
+        let folder = try cli.temporaryFolder([
+            "a.xml": Self.report("/>"),
+            "b.xml": Self.report("><failure message=\"1 violation\" type=\"response.body.schema\">details</failure></testcase>"),
+        ])
+        let result = try cli.run(["merge", "a.xml", "b.xml", "-o", "Reports/all.xml"], in: folder)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == "merged 2 reports into Reports/all.xml: 1 suites, 2 test cases\n")
+        let merged = try String(contentsOf: folder.appendingPathComponent("Reports/all.xml"), encoding: .utf8)
+        #expect(merged.contains("tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"1\" time=\"2\""))
+        #expect(merged.contains("<failure message=\"1 violation\" type=\"response.body.schema\">details</failure>"))
+    }
+
+    @Test("an unreadable report exits 1, no report exits 64")
+    func errors() throws {
+        let folder = try cli.temporaryFolder(["bad.xml": "not xml"])
+        #expect(try cli.run(["merge", "bad.xml", "-o", "out.xml"], in: folder).status == 1)
+        #expect(try cli.run(["merge", "-o", "out.xml"], in: folder).status == 64)
+    }
+}
+
+@Suite("contract-check lint --format github")
+struct GitHubFormatTests {
+    @Test("diagnostics become workflow commands with file, line and column")
+    func annotations() throws {
+        let cli = CLITests()
+        let folder = try cli.temporaryFolder(["api.yaml": "openapi: 3.1.0\ninfo: {version: '1'}\npaths: {}\n"])
+        let result = try cli.run(["lint", "--format", "github", "api.yaml"], in: folder)
+        #expect(result.status == 1)
+        #expect(
+            result.output == """
+                ::error file=api.yaml,line=2,col=1,title=structure.required::a Info Object requires 'title'
+                api.yaml: OpenAPI 3.1.0, 0 operations, 1 errors, 0 warnings
+
+                """)
+    }
+}

@@ -71,15 +71,16 @@ final class BuildContext {
                     at: current)
                 return nil
             }
-            let key = current.file.uri + "#" + current.pointer.description
-            if visited.contains(key) {
+            // The targets met so far: meeting one again is a loop. (Their keys come with the cached
+            // resolution, so the referring node's pointer is never spelled out.)
+            if let key = current.referenceKey, visited.contains(key) {
                 error(
                     "ref.cycle",
                     "circular $ref chain: \(visited.count) references lead back to \(text) without reaching a \(kind)",
                     at: node)
                 return nil
             }
-            visited.append(key)
+            visited.append(current.referenceKey ?? "")
             switch ReferenceResolver.resolve(text, from: current.file, in: workspace) {
             case .success(let target):
                 current = SourceNode(

@@ -9,7 +9,7 @@ public final class ContractWorkspace {
     private var files: [String: ContractFile] = [:]
     private var failures: [String: LoadFailure] = [:]
     /// `$ref`s already resolved, by the referring file's URI and the reference text.
-    var resolvedReferences: [String: Result<ResolvedReference, ReferenceProblem>] = [:]
+    var resolvedReferences: [ReferenceCacheKey: Result<ResolvedReference, ReferenceProblem>] = [:]
     /// Files in the order they were first loaded.
     public private(set) var loadOrder: [String] = []
 

@@ -20,6 +20,17 @@ enum ReferenceResolver {
     static func resolve(_ reference: String, from file: ContractFile, in workspace: ContractWorkspace) -> Result<
         ResolvedReference, ReferenceProblem
     > {
+        // Real documents repeat the same few $refs thousands of times; each is resolved once per file.
+        let cacheKey = ReferenceCacheKey(fileURI: file.uri, reference: reference)
+        if let cached = workspace.resolvedReferences[cacheKey] { return cached }
+        let result = resolveUncached(reference, from: file, in: workspace)
+        workspace.resolvedReferences[cacheKey] = result
+        return result
+    }
+
+    private static func resolveUncached(_ reference: String, from file: ContractFile, in workspace: ContractWorkspace)
+        -> Result<ResolvedReference, ReferenceProblem>
+    {
         let lowered = reference.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             return .failure(
@@ -101,6 +112,12 @@ enum ReferenceResolver {
         guard let best, EditDistance.between(best, last) <= max(2, last.count / 3) else { return "" }
         return "; did you mean '\(best)'?"
     }
+}
+
+/// A `$ref` as written in one file: the unit the workspace caches resolutions by.
+struct ReferenceCacheKey: Hashable {
+    let fileURI: String
+    let reference: String
 }
 
 /// Why a `$ref` could not be followed.

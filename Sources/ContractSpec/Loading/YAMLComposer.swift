@@ -3,19 +3,26 @@ import ContractJSON
 
 /// Turns libyaml events into one `JSONValue`, keeping an explicit stack of open collections.
 struct YAMLComposer {
-    private enum Frame {
-        case sequence(elements: [JSONValue], anchor: String?, size: Int)
-        case mapping(Mapping)
-    }
-
-    private struct Mapping {
+    /// One open collection. A class, so that appending to it mutates in place: popping an enum
+    /// payload off the stack and pushing it back would copy its arrays on every member.
+    private final class Frame {
+        let isMapping: Bool
+        let anchor: String?
+        let position: SourcePosition
+        var elements: [JSONValue] = []
         var members: [JSONObject.Member] = []
-        var position: SourcePosition
-        var anchor: String?
         var size = 1
         var pendingKey: (text: String, position: SourcePosition)?
         /// Key → line, kept once a mapping is large enough that scanning its members would cost.
         var index: [String: UInt32]?
+
+        init(isMapping: Bool, anchor: String?, position: SourcePosition) {
+            self.isMapping = isMapping
+            self.anchor = anchor
+            self.position = position
+        }
+
+        var awaitsKey: Bool { isMapping && pendingKey == nil }
     }
 
     let path: String
@@ -45,11 +52,11 @@ struct YAMLComposer {
                     String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
                 } ?? ""
             let tag = scalar.tag.map { String(cString: $0) }
-            if case .mapping(let mapping) = stack.last, mapping.pendingKey == nil {
+            if let frame = stack.last, frame.awaitsKey {
                 if text == "<<", scalar.style == YAML_PLAIN_SCALAR_STYLE, tag == nil {
                     throw fail("YAML merge keys (<<) are not part of YAML 1.2; write the members out", at: position)
                 }
-                try beginMember(key: text, at: position)
+                try beginMember(frame, key: text, at: position)
                 return
             }
             let value = Self.resolve(text, tag: tag, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
@@ -57,68 +64,57 @@ struct YAMLComposer {
         case YAML_ALIAS_EVENT:
             let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
             guard let anchored = anchors[name] else { throw fail("alias *\(name) names no anchor", at: position) }
-            if case .mapping(let mapping) = stack.last, mapping.pendingKey == nil {
+            if let frame = stack.last, frame.awaitsKey {
                 guard case .string(let key) = anchored.value else {
                     throw fail(
                         "a mapping key must be a plain value, not a collection; JSON has string keys only", at: position
                     )
                 }
-                try beginMember(key: key, at: position)
+                try beginMember(frame, key: key, at: position)
                 return
             }
             try add(anchored.value, size: anchored.size, anchor: nil, at: position)
         case YAML_SEQUENCE_START_EVENT:
-            try checkNotKey(at: position)
             try push(
-                .sequence(elements: [], anchor: event.data.sequence_start.anchor.map { String(cString: $0) }, size: 1),
-                at: position)
+                Frame(
+                    isMapping: false, anchor: event.data.sequence_start.anchor.map { String(cString: $0) },
+                    position: position))
         case YAML_MAPPING_START_EVENT:
-            try checkNotKey(at: position)
-            let anchor = event.data.mapping_start.anchor.map { String(cString: $0) }
-            try push(.mapping(Mapping(position: position, anchor: anchor)), at: position)
+            try push(
+                Frame(
+                    isMapping: true, anchor: event.data.mapping_start.anchor.map { String(cString: $0) },
+                    position: position))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return }
-            switch frame {
-            case .sequence(let elements, let anchor, let size):
-                try add(.array(elements), size: size, anchor: anchor, at: position)
-            case .mapping(let mapping):
-                try add(
-                    .object(JSONObject(members: mapping.members, position: mapping.position)), size: mapping.size,
-                    anchor: mapping.anchor, at: position)
-            }
+            let value: JSONValue =
+                frame.isMapping
+                ? .object(JSONObject(members: frame.members, position: frame.position)) : .array(frame.elements)
+            try add(value, size: frame.size, anchor: frame.anchor, at: position)
         default:
             break
         }
     }
 
-    private mutating func push(_ frame: Frame, at position: SourcePosition) throws(LoadFailure) {
+    private mutating func push(_ frame: Frame) throws(LoadFailure) {
+        if let parent = stack.last, parent.awaitsKey {
+            throw fail(
+                "a mapping key must be a plain value, not a collection; JSON has string keys only", at: frame.position)
+        }
         if stack.count >= YAMLReader.maximumDepth {
-            throw fail("nesting deeper than \(YAMLReader.maximumDepth) levels; flatten the document", at: position)
+            throw fail(
+                "nesting deeper than \(YAMLReader.maximumDepth) levels; flatten the document", at: frame.position)
         }
         stack.append(frame)
     }
 
-    private func checkNotKey(at position: SourcePosition) throws(LoadFailure) {
-        if case .mapping(let mapping) = stack.last, mapping.pendingKey == nil {
-            throw fail("a mapping key must be a plain value, not a collection; JSON has string keys only", at: position)
-        }
-    }
-
-    private mutating func beginMember(key: String, at position: SourcePosition) throws(LoadFailure) {
-        guard case .mapping(var mapping) = stack.removeLast() else { return }
-        let earlier: UInt32?
-        if let index = mapping.index {
-            earlier = index[key]
-        } else {
-            earlier = mapping.members.first { $0.key == key }?.position.line
-        }
+    private func beginMember(_ frame: Frame, key: String, at position: SourcePosition) throws(LoadFailure) {
+        let earlier = frame.index.map { $0[key] } ?? frame.members.first { $0.key == key }?.position.line
         if let earlier {
             throw fail(
                 "duplicate key '\(key)' in a mapping: first at line \(earlier), again at line \(position.line); keys must be unique, "
                     + "remove or rename one", at: position)
         }
-        mapping.pendingKey = (key, position)
-        stack.append(.mapping(mapping))
+        frame.pendingKey = (key, position)
     }
 
     /// Adds a finished value to the open collection, or makes it the document.
@@ -132,29 +128,23 @@ struct YAMLComposer {
                 at: position)
         }
         if let anchor { anchors[anchor] = (value, size) }
-        guard let top = stack.popLast() else {
+        guard let frame = stack.last else {
             result = value
             return
         }
-        switch top {
-        case .sequence(var elements, let sequenceAnchor, let total):
-            elements.append(value)
-            stack.append(.sequence(elements: elements, anchor: sequenceAnchor, size: total + size))
-        case .mapping(var mapping):
-            guard let key = mapping.pendingKey else {
-                stack.append(.mapping(mapping))
-                return
-            }
-            mapping.members.append(JSONObject.Member(key: key.text, value: value, position: key.position))
-            mapping.pendingKey = nil
-            mapping.size += size
-            if mapping.index != nil {
-                mapping.index?[key.text] = key.position.line
-            } else if mapping.members.count >= 12 {
-                mapping.index = Dictionary(
-                    mapping.members.map { ($0.key, $0.position.line) }, uniquingKeysWith: { first, _ in first })
-            }
-            stack.append(.mapping(mapping))
+        frame.size += size
+        guard frame.isMapping else {
+            frame.elements.append(value)
+            return
+        }
+        guard let key = frame.pendingKey else { return }
+        frame.members.append(JSONObject.Member(key: key.text, value: value, position: key.position))
+        frame.pendingKey = nil
+        if frame.index != nil {
+            frame.index?[key.text] = key.position.line
+        } else if frame.members.count >= 12 {
+            frame.index = Dictionary(
+                frame.members.map { ($0.key, $0.position.line) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
