@@ -11,18 +11,32 @@ struct RoutingTable: Sendable {
         var methods: [(method: String, index: Int)]
     }
 
-    private final class Node: @unchecked Sendable {
-        // Written only while the table is built, read-only afterwards.
-        var literals: [String: Node] = [:]
-        var templates: [(pieces: [PathTemplate.Piece], node: Node)] = []
+    /// A node of the finished, immutable tree.
+    private final class Node: Sendable {
+        let literals: [String: Node]
+        let templates: [(pieces: [PathTemplate.Piece], node: Node)]
+        let entry: Int?
+
+        init(_ draft: Draft) {
+            literals = draft.literals.mapValues(Node.init)
+            templates = draft.templates.map { ($0.pieces, Node($0.node)) }
+            entry = draft.entry
+        }
+    }
+
+    /// A node while the tree is built.
+    private final class Draft {
+        var literals: [String: Draft] = [:]
+        var templates: [(pieces: [PathTemplate.Piece], node: Draft)] = []
         var entry: Int?
     }
 
-    private let root = Node()
+    private let root: Node
     private(set) var entries: [PathEntry] = []
 
     /// Builds the tree from operations (their positions are the indexes matches report).
     init(operations: [Spec.Operation]) {
+        let draft = Draft()
         var entryByText: [String: Int] = [:]
         for (index, operation) in operations.enumerated() {
             let text = operation.template.text
@@ -30,18 +44,18 @@ struct RoutingTable: Sendable {
                 entries[existing].methods.append((operation.method, index))
                 continue
             }
-            var node = root
+            var node = draft
             for segment in operation.template.segments {
                 switch segment {
                 case .literal(let literal):
-                    let child = node.literals[literal] ?? Node()
+                    let child = node.literals[literal] ?? Draft()
                     node.literals[literal] = child
                     node = child
                 case .template(let pieces):
                     if let existing = node.templates.first(where: { $0.pieces == pieces }) {
                         node = existing.node
                     } else {
-                        let child = Node()
+                        let child = Draft()
                         node.templates.append((pieces, child))
                         node = child
                     }
@@ -57,6 +71,7 @@ struct RoutingTable: Sendable {
                 entries[existing].methods.append((operation.method, index))
             }
         }
+        root = Node(draft)
     }
 
     /// The entry a path's segments (after the server's base path) match, with its raw variables.
