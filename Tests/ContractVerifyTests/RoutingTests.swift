@@ -137,3 +137,34 @@ import Testing
         #expect(counts == Array(repeating: 0, count: 64))
     }
 }
+
+extension RoutingTests {
+    @Test func operationServersOverrideTheDocumentServers() throws {
+        let document = try Self.load(
+            """
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            servers: [{url: 'https://api.test/v1'}]
+            paths:
+              /files:
+                servers: [{url: 'https://upload.api.test/v1'}]
+                post: {operationId: upload, responses: {'204': {description: ok}}}
+              /pets:
+                get: {operationId: listPets, responses: {'204': {description: ok}}}
+            """)
+        let verifier = ContractVerifier(document: document)
+        func route(_ method: String, _ url: String) -> String {
+            guard let request = HTTPRequest(method: method, url: url) else { return "bad URL" }
+            switch verifier.route(request) {
+            case .matched(let match): return match.operation.operationId ?? "?"
+            case .serverNotFound(let servers): return "server not found: " + servers.joined(separator: ", ")
+            case .pathNotFound: return "path not found"
+            case .methodNotAllowed: return "method not allowed"
+            }
+        }
+        #expect(route("POST", "https://upload.api.test/v1/files") == "upload")
+        #expect(route("POST", "https://api.test/v1/files") == "server not found: https://upload.api.test/v1")
+        #expect(route("GET", "https://api.test/v1/pets") == "listPets")
+        #expect(route("GET", "https://upload.api.test/v1/pets") == "server not found: https://api.test/v1")
+    }
+}

@@ -7,6 +7,9 @@ struct Router: Sendable {
     private let table: RoutingTable
     private let operations: [Spec.Operation]
     private let options: VerifierOptions
+    /// For each operation, the server URLs it is served from: its own `servers` when it has any, else
+    /// the document's (or `/`); base URLs from the options serve every operation.
+    private let servedFrom: [Set<String>]
 
     init(document: Spec.Document, options: VerifierOptions) {
         operations = document.operations
@@ -20,6 +23,10 @@ struct Router: Sendable {
         }
         // OpenAPI: without servers, the API is served from `/`.
         if declared.isEmpty && options.baseURLs.isEmpty { matchers.append(ServerMatcher(url: "/")) }
+        let documentServers = document.servers.isEmpty ? ["/"] : document.servers.map(\.url)
+        servedFrom = document.operations.map { operation in
+            Set(operation.servers.isEmpty ? documentServers : operation.servers.map(\.url)).union(options.baseURLs)
+        }
         // Base URLs from the options first, then the server with the longest base path.
         let explicit = options.baseURLs.count
         servers = Array(matchers.prefix(explicit)) + matchers.dropFirst(explicit).sorted { $0.depth > $1.depth }
@@ -29,6 +36,7 @@ struct Router: Sendable {
         var segments = request.path.splitting(at: UInt8(ascii: "/"))[...]
         if segments.first == "" { segments = segments.dropFirst() }
         var notFound: (path: String, segments: ArraySlice<Substring>)?
+        var wrongServer: [String]?
         for server in servers {
             guard let depth = server.match(request, segments: segments) else { continue }
             var rest = segments.dropFirst(depth)
@@ -42,8 +50,15 @@ struct Router: Sendable {
                 if notFound == nil { notFound = ("/" + rest.joined(separator: "/"), rest) }
                 continue
             }
-            return resolveMethod(request.method, entry: entry, variables: variables, server: server.url)
+            let result = resolveMethod(request.method, entry: entry, variables: variables, server: server.url)
+            // An operation with servers of its own is not served from the document's, and the reverse.
+            if let match = result.match, !servedFrom[match.index].contains(server.url) {
+                if wrongServer == nil { wrongServer = servedFrom[match.index].sorted() }
+                continue
+            }
+            return result
         }
+        if let wrongServer { return .serverNotFound(servers: wrongServer) }
         if let notFound {
             return .pathNotFound(path: notFound.path, nearest: table.nearest(to: notFound.segments))
         }
