@@ -26,18 +26,21 @@ let package = Package(
             dependencies: ["ContractJSON", "ContractSchema", .product(name: "Yams", package: "Yams")]
         ),
         .target(name: "ContractVerify", dependencies: ["ContractJSON", "ContractSchema", "ContractSpec"]),
-        .target(name: "ContractReport"),
+        .target(name: "ContractReport", dependencies: ["ContractJSON", "ContractSpec", "ContractVerify"]),
         .target(
             name: "ContractCheckCLI",
             dependencies: [
-                "ContractJSON", "ContractSchema", "ContractSpec", "ContractReport",
+                "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "contract-check", dependencies: ["ContractCheckCLI"]),
         .executableTarget(
             name: "contract-bench",
-            dependencies: ["ContractJSON", "ContractSchema", "ContractSpec", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractReport",
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
         .target(name: "ContractTestSupport", path: "Tests/Support"),
         .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON", "ContractTestSupport"]),
@@ -46,9 +49,12 @@ let package = Package(
         .testTarget(name: "ContractSpecTests", dependencies: ["ContractSpec", "ContractJSON", "ContractTestSupport"]),
         .testTarget(
             name: "ContractVerifyTests",
-            dependencies: ["ContractVerify", "ContractSpec", "ContractJSON", "ContractTestSupport"]),
+            dependencies: ["ContractVerify", "ContractReport", "ContractSpec", "ContractJSON", "ContractTestSupport"]),
         .testTarget(
-            name: "ContractReportTests", dependencies: ["ContractReport", "ContractTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ContractCheckCLITests", dependencies: ["ContractCheckCLI", "contract-check"]),
+            name: "ContractReportTests",
+            dependencies: ["ContractReport", "ContractVerify", "ContractSpec", "ContractJSON", "ContractTestSupport"],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "ContractCheckCLITests", dependencies: ["ContractCheckCLI", "contract-check", "contract-bench"]),
     ]
 )

@@ -21,6 +21,7 @@ enum BenchmarkMain {
         case "load": try LoadBenchmark.run(Array(arguments.dropFirst()))
         case "load-one": try LoadBenchmark.runOne(Array(arguments.dropFirst()))
         case "validate": try ValidatorBenchmark.run(arguments: Array(arguments.dropFirst()))
+        case "record-stress": try RecordStress.run(Array(arguments.dropFirst()))
         default: throw UsageError(description: usage)
         }
     }

@@ -37,6 +37,7 @@ struct CLITests {
 
     func temporaryFolder(_ files: [String: String]) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, text) in files {
             let url = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -209,5 +210,89 @@ struct GitHubFormatTests {
                 api.yaml: OpenAPI 3.1.0, 0 operations, 1 errors, 0 warnings
 
                 """)
+    }
+}
+
+@Suite("contract-check verify and the default run")
+struct VerifyCommandTests {
+    let cli = CLITests()
+    var contract: String { CLITests.packageRoot.appendingPathComponent("contracts/clinic.yaml").path }
+    var fixtures: URL { CLITests.packageRoot.appendingPathComponent("Tests/Fixtures/har") }
+
+    @Test("a clean recording exits 0 with coverage; violations exit 1 and write a JUnit report")
+    func verify() throws {
+        let clean = try cli.run([
+            "verify", "--contract", contract, CLITests.packageRoot.appendingPathComponent("contracts/clinic.har").path,
+        ])
+        #expect(clean.status == 0, "\(clean.output)")
+        #expect(clean.output.contains("21 exchanges, 0 violations; operations exercised 19/19"))
+        let folder = try cli.temporaryFolder([:])
+        let broken = try cli.run(
+            [
+                "verify", "--contract", contract, "--junit", "Reports/verify.xml",
+                fixtures.appendingPathComponent("clinic-violations.har").path,
+            ], in: folder)
+        #expect(broken.status == 1)
+        #expect(
+            broken.output.contains(
+                "error: [createPet] POST /pets request body $: expected required property \"species\", got object without it"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Reports/verify.xml").path))
+    }
+
+    @Test(
+        "usage errors exit 64",
+        arguments: [
+            ["verify", "x.har"], ["verify", "--contract", "contracts/clinic.yaml"],
+            ["verify", "--contract", "contracts/clinic.yaml", "nope.har"],
+        ])
+    func usage(arguments: [String]) throws {
+        #expect(try cli.run(arguments).status == 64)
+    }
+
+    @Test("the default run verifies HAR files and recordings and writes Reports/contract-check.xml")
+    func defaultRun() throws {
+        let folder = try cli.temporaryFolder([:])
+        for name in ["clinic.yaml", "schemas/common.yaml", "clinic.har"] {
+            let target = folder.appendingPathComponent("contracts/\(name)")
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: CLITests.packageRoot.appendingPathComponent("contracts/\(name)"), to: target)
+        }
+        let clean = try cli.run([], in: folder)
+        #expect(clean.status == 0, "\(clean.output)")
+        #expect(clean.output.contains("contracts/clinic.yaml: 21 exchanges, 0 violations"))
+        let report = try String(contentsOf: folder.appendingPathComponent("Reports/contract-check.xml"), encoding: .utf8)
+        #expect(report.contains("<testcase name=\"lint\""))
+        #expect(report.contains("tests=\"20\" failures=\"0\" errors=\"0\" skipped=\"0\""))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("clinic-violations.har"), to: folder.appendingPathComponent("contracts/bad.har"))
+        #expect(try cli.run([], in: folder).status == 1)
+    }
+
+    @Test("8 processes appending recordings at once lose and tear nothing")
+    func concurrentRecordings() throws {
+        let folder = try cli.temporaryFolder([:])
+        let bench = CLITests.binary.deletingLastPathComponent().appendingPathComponent("contract-bench")
+        let processes = try (0..<8).map { _ -> Process in
+            let process = Process()
+            process.executableURL = bench
+            process.arguments = ["record-stress", folder.appendingPathComponent("recordings").path, "200"]
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("recordings").path)
+        #expect(files.count == 8)
+        var total = 0
+        for file in files {
+            let url = folder.appendingPathComponent("recordings/\(file)")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let lines = text.split(separator: "\n")
+            total += lines.count
+            for line in lines {
+                #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "a torn line in \(file)")
+            }
+        }
+        #expect(total == 1_600)
     }
 }
