@@ -33,18 +33,14 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var options: LintOptions
 
+    @Option(help: "A baseline file (from `contract-check baseline`): fail only on problems it does not list.")
+    var baseline: String?
+
     func run() throws {
-        let lint = try LintRun(paths: [contracts], options: options).execute()
+        let outcome = try CheckRun(contracts: contracts, recordings: recordings, options: options).execute()
+        let lint = outcome.lint
+        let traffic = outcome.traffic
         print(lint.output)
-        let contractFiles = (try? ContractDiscovery.contracts(in: [contracts])) ?? []
-        var trafficPaths = [contracts]
-        let recordingFolder = recordings.map { URL(fileURLWithPath: $0) } ?? Recording.defaultDirectory
-        if FileManager.default.fileExists(atPath: recordingFolder.path) { trafficPaths.append(recordingFolder.path) }
-        let traffic = try TrafficRun(
-            contractPaths: contractFiles.map(TrafficRun.displayPath), trafficPaths: trafficPaths,
-            options: VerifierOptions(),
-            root: options.root
-        ).execute()
         if traffic.loaded.files > 0 {
             print(TrafficPrinter(format: options.format == .json ? .text : options.format).render(traffic))
         }
@@ -62,7 +58,21 @@ struct RunCommand: ParsableCommand {
             print("cannot write \(reportFolder.path): \(error.localizedDescription)")
             throw ExitCode(1)
         }
-        if lint.failed || traffic.failed { throw ExitCode(1) }
+        guard let baseline else {
+            if lint.failed || traffic.failed { throw ExitCode(1) }
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: baseline) else {
+            throw ValidationError("cannot read the baseline \(baseline)")
+        }
+        let known = try Baseline.read(data, path: baseline)
+        let comparison = known.compare(outcome.problems(strict: options.strict))
+        for entry in comparison.fixed { print("fixed since the baseline: \(entry.description)") }
+        for entry in comparison.new { print("new since the baseline: \(entry.description)") }
+        print(
+            "baseline \(baseline): \(comparison.new.count) new, \(comparison.known.count) known, \(comparison.fixed.count) fixed"
+                + (comparison.fixed.isEmpty ? "" : " (run `contract-check baseline` to drop the fixed ones)"))
+        if !comparison.new.isEmpty { throw ExitCode(1) }
     }
 
     /// One "lint" test case per contract, failing when its lint found errors (or warnings, with --strict).

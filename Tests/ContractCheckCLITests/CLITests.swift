@@ -296,3 +296,34 @@ struct VerifyCommandTests {
         #expect(total == 1_600)
     }
 }
+
+@Suite("contract-check baseline")
+struct BaselineCommandTests {
+    @Test("a baseline makes known violations pass; a new one fails; fixed ones are reported")
+    func gradualAdoption() throws {
+        let cli = CLITests()
+        let folder = try cli.temporaryFolder([:])
+        for name in ["clinic.yaml", "schemas/common.yaml"] {
+            let target = folder.appendingPathComponent("contracts/\(name)")
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: CLITests.packageRoot.appendingPathComponent("contracts/\(name)"), to: target)
+        }
+        let violations = CLITests.packageRoot.appendingPathComponent("Tests/Fixtures/har/clinic-violations.har")
+        try FileManager.default.copyItem(at: violations, to: folder.appendingPathComponent("contracts/old.har"))
+        #expect(try cli.run([], in: folder).status == 1)
+        let written = try cli.run(["baseline"], in: folder)
+        #expect(written.output == "wrote contract-check-baseline.json: 3 known problems\n")
+        let known = try cli.run(["run", "--baseline", "contract-check-baseline.json"], in: folder)
+        #expect(known.status == 0, "\(known.output)")
+        #expect(known.output.contains("baseline contract-check-baseline.json: 0 new, 3 known, 0 fixed"))
+        // Fix the old traffic, break something new: one new problem, three fixed.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("contracts/old.har"))
+        var har = try String(contentsOf: CLITests.packageRoot.appendingPathComponent("contracts/clinic.har"), encoding: .utf8)
+        har = har.replacingOccurrences(of: "\"status\": 204", with: "\"status\": 299")
+        try Data(har.utf8).write(to: folder.appendingPathComponent("contracts/new.har"))
+        let changed = try cli.run(["run", "--baseline", "contract-check-baseline.json"], in: folder)
+        #expect(changed.status == 1)
+        #expect(changed.output.contains("new since the baseline: "))
+        #expect(changed.output.contains("3 fixed"))
+    }
+}
