@@ -40,9 +40,10 @@ struct RunCommand: ParsableCommand {
         let outcome = try CheckRun(contracts: contracts, recordings: recordings, options: options).execute()
         let lint = outcome.lint
         let traffic = outcome.traffic
-        print(lint.output)
+        print(options.format == .text ? TerminalStyle.highlight(lint.output) : lint.output)
         if traffic.loaded.files > 0 {
-            print(TrafficPrinter(format: options.format == .json ? .text : options.format).render(traffic))
+            let text = TrafficPrinter(format: options.format == .json ? .text : options.format).render(traffic)
+            print(options.format == .github ? text : TerminalStyle.highlight(text))
         }
         let reportFolder = URL(fileURLWithPath: reports, isDirectory: true)
         do {

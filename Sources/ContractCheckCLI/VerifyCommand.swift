@@ -51,7 +51,8 @@ struct VerifyCommand: ParsableCommand {
         let options = VerifierOptions(baseURLs: servers, strict: strict, secretNames: Set(redactedNames))
         let outcome = try TrafficRun(contractPaths: [contract], trafficPaths: paths, options: options, root: root)
             .execute()
-        print(TrafficPrinter(format: format).render(outcome))
+        let text = TrafficPrinter(format: format).render(outcome)
+        print(format == .text ? TerminalStyle.highlight(text) : text)
         if let junit {
             try TrafficRun.writeJUnit(outcome, to: junit)
             if format == .text { print("wrote \(junit)") }

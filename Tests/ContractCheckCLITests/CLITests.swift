@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ContractCheckCLI
+
 /// Runs the built `contract-check` binary the way CI does.
 @Suite("contract-check command line")
 struct CLITests {
@@ -325,5 +327,21 @@ struct BaselineCommandTests {
         #expect(changed.status == 1)
         #expect(changed.output.contains("new since the baseline: "))
         #expect(changed.output.contains("3 fixed"))
+    }
+}
+
+@Suite("Terminal colour")
+struct TerminalStyleTests {
+    @Test("severity words are coloured only when asked; pipes get plain text")
+    func highlight() throws {
+        let line = "api.yaml:2:1: error: a Info Object requires 'title' [structure.required]"
+        #expect(TerminalStyle.highlight(line, color: false) == line)
+        #expect(
+            TerminalStyle.highlight(line, color: true)
+                == "api.yaml:2:1: \u{1B}[1;31merror:\u{1B}[0m a Info Object requires 'title' [structure.required]")
+        // The CLI's own output in these tests goes to a pipe: no escape codes.
+        let cli = CLITests()
+        let folder = try cli.temporaryFolder(["api.yaml": "openapi: 3.1.0\ninfo: {version: '1'}\npaths: {}\n"])
+        #expect(try !cli.run(["lint", "api.yaml"], in: folder).output.contains("\u{1B}["))
     }
 }
