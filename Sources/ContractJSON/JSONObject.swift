@@ -61,6 +61,13 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         return found
     }
 
+    /// For large objects whose keys are all distinct ASCII: the offset of the member whose key has
+    /// exactly the bytes of the ASCII `key`, found through the index. `.none` for other objects, so
+    /// that the validator can look a few names up instead of walking every member.
+    package func indexedOffset(ofASCII key: String) -> Int?? {
+        index?.uniqueByteOffset(of: key, in: members) ?? .none
+    }
+
     /// The value of the member named `key`; setting `nil` removes it, setting a value replaces or appends.
     public subscript(key: String) -> JSONValue? {
         get {

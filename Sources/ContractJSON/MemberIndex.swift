@@ -8,9 +8,12 @@
 /// non-ASCII lookup key (which could be canonically equal to an ASCII key, as U+212A KELVIN SIGN is
 /// to `K`) is answered by a linear scan: lookups mean exactly what they meant before.
 struct MemberIndex: Sendable {
+    /// One reference either way, so that `JSONObject` (and every `JSONValue`) stays small: a larger
+    /// index made every copy of a value dearer.
     private enum Storage: Sendable {
-        /// Offsets + 1 (0 marks an empty slot); the count is a power of two at least twice the keys.
-        case table([Int32], count: Int)
+        /// Offsets + 1 (0 marks an empty slot) in a power-of-two number of slots at least twice the
+        /// keys, then one more element: the number of distinct keys.
+        case table([Int32])
         case dictionary([String: Int])
     }
 
@@ -20,36 +23,42 @@ struct MemberIndex: Sendable {
     private static let seed = UInt64.random(in: 1...UInt64.max)
 
     init(_ members: [JSONObject.Member]) {
-        var slots = [Int32](repeating: 0, count: Self.capacity(for: members.count))
-        var count = 0
+        var slots = [Int32](repeating: 0, count: Self.capacity(for: members.count) + 1)
         for offset in members.indices {
-            guard Self.insert(offset, members, into: &slots, count: &count) else {
+            guard Self.insert(offset, members, into: &slots) else {
                 storage = .dictionary(Self.dictionary(members))
                 return
             }
         }
-        storage = .table(slots, count: count)
+        storage = .table(slots)
     }
 
     /// Records that `members.last` was appended.
     mutating func appendLast(_ members: [JSONObject.Member]) {
         switch storage {
         case .dictionary(var dictionary):
-            storage = .table([], count: 0)
+            storage = .table([])
             dictionary[members[members.count - 1].key] = members.count - 1
             storage = .dictionary(dictionary)
-        case .table(var slots, var count):
-            storage = .table([], count: 0)
-            if (count + 1) * 2 > slots.count {
+        case .table(var slots):
+            storage = .table([])
+            if (Int(slots[slots.count - 1]) + 1) * 2 > slots.count - 1 {
                 self = MemberIndex(members)
                 return
             }
-            if Self.insert(members.count - 1, members, into: &slots, count: &count) {
-                storage = .table(slots, count: count)
+            if Self.insert(members.count - 1, members, into: &slots) {
+                storage = .table(slots)
             } else {
                 storage = .dictionary(Self.dictionary(members))
             }
         }
+    }
+
+    /// The offset of the member named `key` (ASCII) when keys are compared as bytes and none repeats;
+    /// `.none` when the answer would need `String ==` (a `Dictionary` index, repeated keys).
+    func uniqueByteOffset(of key: String, in members: [JSONObject.Member]) -> Int?? {
+        guard case .table(let slots) = storage, Int(slots[slots.count - 1]) == members.count else { return .none }
+        return .some(offset(of: key, in: members))
     }
 
     /// The offset of the last member named `key`.
@@ -57,10 +66,10 @@ struct MemberIndex: Sendable {
         switch storage {
         case .dictionary(let dictionary):
             return dictionary[key]
-        case .table(let slots, _):
+        case .table(let slots):
             let found = key.utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
                 guard let hash = Self.asciiHash(bytes) else { return .some(nil) }
-                let mask = slots.count - 1
+                let mask = slots.count - 2
                 var slot = Int(truncatingIfNeeded: hash) & mask
                 while slots[slot] != 0 {
                     let offset = Int(slots[slot]) - 1
@@ -95,17 +104,17 @@ struct MemberIndex: Sendable {
 
     /// Adds `members[offset]` (replacing an earlier member of the same key); false for a non-ASCII key.
     private static func insert(
-        _ offset: Int, _ members: [JSONObject.Member], into slots: inout [Int32], count: inout Int
+        _ offset: Int, _ members: [JSONObject.Member], into slots: inout [Int32]
     ) -> Bool {
         let key = members[offset].key
         let inserted = key.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard let hash = asciiHash(bytes) else { return false }
-            let mask = slots.count - 1
+            let mask = slots.count - 2
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot] != 0, !equal(members[Int(slots[slot]) - 1].key, bytes) {
                 slot = (slot + 1) & mask
             }
-            if slots[slot] == 0 { count += 1 }
+            if slots[slot] == 0 { slots[slots.count - 1] += 1 }
             slots[slot] = Int32(truncatingIfNeeded: offset + 1)
             return true
         }

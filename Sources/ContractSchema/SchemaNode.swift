@@ -20,6 +20,10 @@ final class SchemaNode: @unchecked Sendable {
     /// of the benchmark's time); `checks` keeps them alive for as long as the node lives, so
     /// borrowing them through `Unmanaged` is safe and costs nothing.
     private var borrowed = UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>(start: nil, count: 0)
+    /// The checks `isValid` calls: `borrowed` without the `type` check, whose mask is `typeMask`.
+    private var fast = UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>(start: nil, count: 0)
+    private var typeMask = anyType
+    private static let anyType: UInt8 = 0xFF
     /// `readOnly: true` here or in a `$ref` target.
     var isReadOnly = false
     /// `writeOnly: true` here or in a `$ref` target.
@@ -34,18 +38,28 @@ final class SchemaNode: @unchecked Sendable {
 
     deinit {
         borrowed.deallocate()
+        fast.deallocate()
     }
 
     private func seal() {
         borrowed.deallocate()
         borrowed = .allocate(capacity: checks.count)
         _ = borrowed.initialize(from: checks.lazy.map { Unmanaged.passUnretained($0) })
+        // `type` is the commonest keyword and the cheapest: `isValid` tests its mask in place
+        // instead of calling the check (a call through the class table and a load of the check).
+        let type = checks.lazy.compactMap { $0 as? TypeCheck }.first
+        typeMask = type?.mask ?? Self.anyType
+        fast.deallocate()
+        let rest = checks.filter { $0 !== type }
+        fast = .allocate(capacity: rest.count)
+        _ = fast.initialize(from: rest.lazy.map { Unmanaged.passUnretained($0) })
     }
 
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard state.depth < state.maximumDepth else { return false }
         return framed(&state) { state in
-            for check in borrowed where !check._withUnsafeGuaranteedRef({ $0.isValid(instance, &state) }) {
+            if typeMask != Self.anyType, !TypeCheck.accepts(typeMask, instance) { return false }
+            for check in fast where !check._withUnsafeGuaranteedRef({ $0.isValid(instance, &state) }) {
                 return false
             }
             return true

@@ -43,4 +43,22 @@ struct PropertyLookupTests {
         #expect(errors.count == 1)
         #expect(errors.first?.keyword == "additionalProperties")
     }
+
+    @Test("required names are found in large objects, readOnly ones excused in requests")
+    func requiredInLargeObjects() throws {
+        let schema: JSONValue = [
+            "type": "object", "required": ["id", "name"],
+            "properties": ["id": ["type": "string", "readOnly": true], "name": ["type": "string"]],
+        ]
+        let compiled = try CompiledSchema(schema: schema, dialect: .oas30)
+        var members = (0..<40).map { JSONObject.Member(key: "extra\($0)", value: .null) }
+        members.append(JSONObject.Member(key: "name", value: "n"))
+        #expect(!compiled.isValid(.object(JSONObject(members: members))))
+        #expect(compiled.isValid(.object(JSONObject(members: members)), context: .request))
+        #expect(!compiled.isValid(.object(JSONObject(members: members)), context: .response))
+        members.append(JSONObject.Member(key: "id", value: "1"))
+        #expect(compiled.isValid(.object(JSONObject(members: members))))
+        #expect(!compiled.isValid(.object(JSONObject(members: members)), context: .request))
+        #expect(compiled.validate(.object(JSONObject(members: Array(members.dropFirst(41))))).count == 1)
+    }
 }

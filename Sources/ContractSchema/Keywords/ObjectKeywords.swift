@@ -30,6 +30,9 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .object(let object) = instance else { return true }
         if let trigger, !object.contains(trigger) { return true }
+        if table != nil, names.count * 4 <= object.count, let present = allPresentByName(object, state.context) {
+            return present
+        }
         if let table {
             var found: UInt64 = 0
             object.members.withUnsafeBufferPointer { members in
@@ -42,6 +45,15 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
         }
         for (offset, name) in names.enumerated() where !object.contains(name) {
             if !excused(offset, state.context) { return false }
+        }
+        return true
+    }
+
+    /// Looks the names up through the object's index (large objects); `nil` when it has none.
+    private func allPresentByName(_ object: JSONObject, _ context: ValidationContext) -> Bool? {
+        for (offset, name) in names.enumerated() {
+            guard let lookup = object.indexedOffset(ofASCII: name) else { return nil }
+            if lookup == nil, !excused(offset, context) { return false }
         }
         return true
     }
@@ -132,7 +144,8 @@ extension SchemaCompiler {
                     RequiredCheck(
                         site: site("required", context.location), names: names, nodes: names.map { properties[$0] },
                         trigger: nil,
-                        table: names.count <= 64 && Set(names).count == names.count ? PropertyTable(names) : nil))
+                        table: names.count <= 64 && Set(names).count == names.count
+                            && names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? PropertyTable(names) : nil))
             }
         }
         compileDependencies(context, keyword: "dependentRequired", into: &checks)

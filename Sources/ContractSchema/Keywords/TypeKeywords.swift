@@ -42,6 +42,12 @@ final class TypeCheck: LeafKeywordCheck, @unchecked Sendable {
     }
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        Self.accepts(mask, instance)
+    }
+
+    /// Whether `mask` allows the instance's type; `SchemaNode` calls it directly on its fast path.
+    @inline(__always)
+    static func accepts(_ mask: UInt8, _ instance: JSONValue) -> Bool {
         switch instance {
         case .null: return mask & Self.null != 0
         case .bool: return mask & Self.boolean != 0
