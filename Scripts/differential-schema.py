@@ -61,9 +61,9 @@ def known_reference_bug(entry):
     non_ascii_digit = any(unicodedata.category(ch) == "Nd" and not ch.isascii() for text in strings for ch in text)
     if entry["ours"] == "invalid" and entry["reference"] == "valid" and "\\d" in entry["ours_error"] \
             and non_ascii_digit:
-        # Python's re matches any Unicode digit with \d; ECMA-262 (22.2.2.9, CharacterClassEscape)
-        # only 0-9, and JSON Schema 2020-12 Validation 6.3.3 / OAS 3.0 pattern use ECMA-262.
-        return "reference's \\d matches non-ASCII digits (Python re); ECMA-262 22.2.2.9 has \\d = [0-9]"
+        # Python's re matches any Unicode digit with \d; in ECMA-262 (CharacterClassEscape d) it is
+        # 0-9 only, and pattern is ECMA-262 (JSON Schema 2020-12 Validation 6.3.3, Core 6.4).
+        return "reference's \\d matches non-ASCII digits (Python re); ECMA-262 \\d is [0-9] (Validation 6.3.3)"
     return None
 
 
