@@ -356,7 +356,7 @@ def run_document(bench, corpora, relative, share, args, report):
         instances_path.write_text("\n".join(lines) + "\n")
         out = subprocess.run([bench, "verdicts", str(bundle_path), str(instances_path)], check=True,
                              capture_output=True, text=True)
-    ours = [line.split("\t", 1) + [""] for line in out.stdout.splitlines()]
+    ours = [line.split("\t", 1) + [""] for line in out.stdout.split("\n") if line]
     counts = {"instances": len(lines), "agree": 0, "known": 0, "disagree": 0, "schemas": len(names)}
     for (reference_verdict, reference_message), (our_verdict, our_message, *_), (name, instance, context) in zip(
             expected, ours, where):
