@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ContractJSON", targets: ["ContractJSON"]),
         .library(name: "ContractSchema", targets: ["ContractSchema"]),
         .library(name: "ContractSpec", targets: ["ContractSpec"]),
+        .library(name: "ContractExamples", targets: ["ContractExamples"]),
         .executable(name: "contract-check", targets: ["contract-check"]),
     ],
     dependencies: [
@@ -23,23 +24,30 @@ let package = Package(
             name: "ContractSpec",
             dependencies: ["ContractJSON", "ContractSchema", .product(name: "Yams", package: "Yams")]
         ),
+        .target(name: "ContractExamples", dependencies: ["ContractJSON", "ContractSchema", "ContractSpec"]),
         .target(
             name: "ContractCheckCLI",
             dependencies: [
-                "ContractJSON", "ContractSchema", "ContractSpec",
+                "ContractJSON", "ContractSchema", "ContractSpec", "ContractExamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "contract-check", dependencies: ["ContractCheckCLI"]),
         .executableTarget(
             name: "contract-bench",
-            dependencies: ["ContractJSON", "ContractSchema", "ContractSpec", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "ContractJSON", "ContractSchema", "ContractSpec", "ContractExamples",
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
         .target(name: "ContractTestSupport", path: "Tests/Support"),
         .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON", "ContractTestSupport"]),
         .testTarget(
             name: "ContractSchemaTests", dependencies: ["ContractSchema", "ContractJSON", "ContractTestSupport"]),
         .testTarget(name: "ContractSpecTests", dependencies: ["ContractSpec", "ContractJSON", "ContractTestSupport"]),
+        .testTarget(
+            name: "ContractExamplesTests",
+            dependencies: ["ContractExamples", "ContractSpec", "ContractSchema", "ContractJSON", "ContractTestSupport"]),
         .testTarget(name: "ContractCheckCLITests", dependencies: ["ContractCheckCLI", "contract-check"]),
     ]
 )

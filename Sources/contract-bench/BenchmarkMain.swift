@@ -8,11 +8,14 @@ enum BenchmarkMain {
 
     static let usage = """
         usage: contract-bench load [--scales 1,2,4] [FILE…]
+               contract-bench examples | examples-dump CONTRACT
                contract-bench validate [--json] [--bench-dir DIR] [--batches N] [--batch-seconds S] [--only FIXTURE]
           load   time parse, resolve and compile of each FILE (default: a generated synthetic contract at
                  several scales, and every document in ../shared/corpora/real-world), next to the floors:
                  Yams.compose for YAML, JSONSerialization for JSON.
           validate  time the schema validator on the fixtures of ../shared/bench (see its README).
+          examples  time the example synthesizer on the synthetic contract against loading it and validating.
+          examples-dump CONTRACT  print generated request and response bodies as JSON lines (for Scripts/).
         """
 
     static func run(_ arguments: [String]) throws {
@@ -21,6 +24,8 @@ enum BenchmarkMain {
         case "load": try LoadBenchmark.run(Array(arguments.dropFirst()))
         case "load-one": try LoadBenchmark.runOne(Array(arguments.dropFirst()))
         case "validate": try ValidatorBenchmark.run(arguments: Array(arguments.dropFirst()))
+        case "examples": try ExampleBenchmark.run(Array(arguments.dropFirst()))
+        case "examples-dump": try ExampleDump.run(Array(arguments.dropFirst()))
         default: throw UsageError(description: usage)
         }
     }
