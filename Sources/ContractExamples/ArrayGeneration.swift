@@ -8,10 +8,12 @@ extension ValueGenerator {
         if let maximum = node.schema.maxItems, minimum > maximum {
             throw .unsatisfiable("minItems \(minimum) is greater than maxItems \(maximum)", at: node.schema.itemsSite)
         }
-        let needed = node.schema.contains.isEmpty ? 0 : node.schema.minContains
+        let needed = node.schema.contains.isEmpty ? 0 : min(node.schema.minContains ?? 1, 10_000)
         let itemsClosed = node.schema.items.contains { if case .bool(false) = $0.value { true } else { false } }
         var maximum = node.schema.maxItems ?? Int.max
-        if itemsClosed { maximum = min(maximum, node.schema.prefixItems.count) }
+        if itemsClosed || (node.schema.closesUnevaluatedItems && node.schema.items.isEmpty) {
+            maximum = min(maximum, node.schema.prefixItems.count)
+        }
         if let most = node.schema.maxContains, needed > most {
             throw .unsatisfiable("minContains \(needed) is greater than maxContains \(most)", at: node.schema.itemsSite)
         }
@@ -25,6 +27,8 @@ extension ValueGenerator {
             let extra = isRandom ? rng.below(3) : 2 - min(2, smallest)
             count = min(max(smallest, min(smallest + extra, maximum)), smallest + 3)
         }
+        // Retries fill the positions `prefixItems` describes, which a `oneOf` over tuples needs.
+        if site.attempt % 2 == 1 { count = max(count, min(maximum, node.schema.prefixItems.count)) }
         var elements: [JSONValue] = []
         elements.reserveCapacity(count)
         var index = 0

@@ -32,8 +32,11 @@ struct MergedSchema: Sendable {
     var maxItems: Int?
     var itemsSite: LocatedSchema?
     var uniqueItems = false
+    /// `unevaluatedItems: false`: with no `items`, nothing past the `prefixItems` is allowed.
+    var closesUnevaluatedItems = false
     var contains: [LocatedSchema] = []
-    var minContains = 1
+    /// The largest `minContains` written; `nil` means the default of 1.
+    var minContains: Int?
     var maxContains: Int?
     var properties = PropertyTable()
     var minProperties = 0

@@ -58,7 +58,11 @@ extension ValueGenerator {
             }
         }
         var object = JSONObject(members: members)
-        if object.count < node.schema.minProperties { try addExtraMembers(&object, node, site: site) }
+        // A `not` (or a keyword only the validator judges) may reject every object built from the declared
+        // properties alone; every other attempt adds one undeclared member.
+        let extra = (!node.schema.nots.isEmpty || node.schema.needsCheck) && site.attempt % 2 == 1 ? 1 : 0
+        let wanted = max(node.schema.minProperties, object.count + extra)
+        if object.count < wanted { try addExtraMembers(&object, node, wanted: wanted, site: site) }
         return .object(object)
     }
 
@@ -97,13 +101,13 @@ extension ValueGenerator {
 
     /// Members beyond the declared ones until `minProperties` is met: named after a `patternProperties`
     /// pattern or `propertyNames`, else `property1`, `property2`…
-    private mutating func addExtraMembers(_ object: inout JSONObject, _ node: MergedNode, site: Site)
+    private mutating func addExtraMembers(_ object: inout JSONObject, _ node: MergedNode, wanted: Int, site: Site)
         throws(GenerationFailure)
     {
         var ordinal = 0
-        while object.count < node.schema.minProperties {
+        while object.count < wanted {
             ordinal += 1
-            guard ordinal <= node.schema.minProperties * 4 + 8 else {
+            guard ordinal <= wanted * 4 + 8 else {
                 throw .gaveUp(
                     "could not find \(node.schema.minProperties) property names the schema allows",
                     at: node.schema.propertiesSite)
@@ -112,7 +116,11 @@ extension ValueGenerator {
             let patterns = node.schema.properties.patternProperties
             if !patterns.isEmpty {
                 let pattern = patterns[(ordinal - 1) % patterns.count].pattern
-                name = RegexSampler(extraRepetitions: 3, smallest: false).sample(pattern, using: &rng) ?? name
+                let sample = RegexSampler(extraRepetitions: 3, smallest: false).sample(pattern, using: &rng) ?? name
+                // An unanchored pattern (`^x-`) samples to the same short name each time; a numbered
+                // variant keeps names distinct when the pattern allows it.
+                let numbered = sample + String(ordinal)
+                name = object.contains(sample) && cache.matches(pattern, numbered) ? numbered : sample
             } else if !node.schema.propertyNames.isEmpty {
                 var nameSite = site.nested(hints: .empty, variant: ordinal)
                 nameSite.attempt = ordinal

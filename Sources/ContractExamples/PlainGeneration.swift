@@ -38,19 +38,29 @@ extension ValueGenerator {
 
     /// The types to try, most fitting first: those allowed, or those the keywords suggest.
     private mutating func candidateTypes(_ node: MergedNode, site: Site) -> [String] {
+        // Keywords of one type do not restrict the others: with no `type`, the suggested types come first
+        // and the rest follow as fallbacks (`{"contains": false}` is satisfied by any non-array).
         var types = node.schema.types ?? inferredTypes(node)
+        var fallbacks: [String] = []
+        if node.schema.types == nil {
+            for type in ["string", "integer", "boolean", "object", "array", "null"] where !types.contains(type) {
+                fallbacks.append(type)
+            }
+            if types.isEmpty { swap(&types, &fallbacks) }
+        }
         if types.contains("number"), types.contains("integer") { types.removeAll { $0 == "integer" } }
         let hasNull = types.contains("null")
         var others = types.filter { $0 != "null" }
-        if isRandom {
+        if isRandom && site.attempt == 0 {
             for index in stride(from: others.count - 1, to: 0, by: -1) { others.swapAt(index, rng.below(index + 1)) }
         } else if !others.isEmpty {
+            // Retries walk the types in turn, so every type gets its chance whatever the seed.
             let shift = site.attempt % others.count
             others = Array(others[shift...] + others[..<shift])
         }
-        guard hasNull else { return others }
+        guard hasNull else { return others + fallbacks }
         let nullFirst = isRandom ? rng.chance(1, in: 4) : isMinimal && site.attempt == 0
-        return nullFirst ? ["null"] + others : others + ["null"]
+        return (nullFirst ? ["null"] + others : others + ["null"]) + fallbacks
     }
 
     private func inferredTypes(_ node: MergedNode) -> [String] {
@@ -74,9 +84,6 @@ extension ValueGenerator {
             || !node.schema.numbers.multiples.isEmpty
         {
             types.append("number")
-        }
-        if types.isEmpty {
-            types = ["string", "integer", "boolean", "object", "array", "null"]
         }
         return types
     }

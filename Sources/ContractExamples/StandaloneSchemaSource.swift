@@ -19,6 +19,7 @@ final class StandaloneSchemaSource: SchemaSource, @unchecked Sendable {
         registry.add(schema, uri: rootURI, dialect: dialect)
         self.rootURI = rootURI
         catalog = SchemaCatalog(registry: registry)
+        resources[rootURI] = schema
         index(schema, base: rootURI, pointer: [], depth: 0)
     }
 

@@ -28,8 +28,9 @@ extension ValueGenerator {
                 {
                     text = proposal
                 } else {
+                    let first = attempt == 0 && site.variant == 0 && site.attempt == 0
                     let sampler = RegexSampler(
-                        extraRepetitions: 3 + attempt * 2 + minimum / 2, smallest: isMinimal && attempt == 0)
+                        extraRepetitions: 3 + attempt * 2 + minimum / 2, smallest: isMinimal && first)
                     guard let sample = sampler.sample(pattern, using: &rng) else {
                         throw .gaveUp(
                             "the pattern \(pattern) cannot be read to generate from", at: node.schema.roots.first)

@@ -25,9 +25,12 @@ extension MergedSchema {
         }
         if Self.tighten(&minItems, &maxItems, object, "minItems", "maxItems", cap: 10_000) { itemsSite = schema }
         if object["uniqueItems"]?.boolValue == true { uniqueItems = true }
+        if case .bool(false)? = object["unevaluatedItems"] { closesUnevaluatedItems = true }
         if let contained = schema.child("contains") {
             contains.append(contained)
-            if let value = object["minContains"]?.numberValue?.int64Value { minContains = max(minContains, Int(value)) }
+            if let value = object["minContains"]?.numberValue?.int64Value {
+                minContains = max(minContains ?? 0, Int(value))
+            }
             if let value = object["maxContains"]?.numberValue?.int64Value {
                 maxContains = min(maxContains ?? Int.max, Int(value))
             }

@@ -60,7 +60,21 @@ struct ValueGenerator {
             var attemptSite = site
             attemptSite.attempt = site.attempt * 4 + attempt
             do throws(GenerationFailure) {
-                let value = try generatePlain(node, site: attemptSite)
+                // Every other attempt includes every `dependentSchemas` trigger property and applies its
+                // schema up front, rather than hoping the two are chosen together.
+                var target = node
+                if attempt % 2 == 1, !node.schema.dependentSchemas.isEmpty {
+                    target = cache.derived(from: node, key: "dependentSchemas") {
+                        var merged = node.schema
+                        for (name, schema) in node.schema.dependentSchemas {
+                            merged.properties.require(name)
+                            merged.absorb(schema, source: source)
+                        }
+                        merged.dependentSchemas = []
+                        return merged
+                    }
+                }
+                let value = try generatePlain(target, site: attemptSite)
                 if satisfies(value, node) { return value }
             } catch {
                 lastError = error
