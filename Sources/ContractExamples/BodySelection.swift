@@ -49,7 +49,7 @@ extension ExampleSynthesizer {
                 if accepts(value, source, location: example.location) { return answer(value, source) }
             }
             if let schema, let entry {
-                let merged = generationEngine.cache.node([entry.located]).schema
+                let merged = entry.node.schema
                 for value in merged.examples where accepts(value, .schemaExample, location: schema.location) {
                     return answer(value, .schemaExample)
                 }
@@ -59,7 +59,7 @@ extension ExampleSynthesizer {
             throw ExampleError(kind: .noSchema, message: "\(what) has no schema and no example to answer with")
         }
         let value = try generationEngine.value(
-            for: entry.located, validator: entry.validator, context: request.context, mode: request.mode)
+            for: entry.node, validator: entry.validator, context: request.context, mode: request.mode)
         return answer(value, .generated)
     }
 }

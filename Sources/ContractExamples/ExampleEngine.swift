@@ -12,6 +12,14 @@ struct ExampleEngine: Sendable {
     func value(
         for schema: LocatedSchema, validator: CompiledSchema?, context: ValidationContext, mode: ExampleMode
     ) throws(ExampleError) -> JSONValue {
+        try value(for: cache.node([schema]), validator: validator, context: context, mode: mode)
+    }
+
+    /// A value for an already merged root (callers that ask often keep the node to skip the lookup).
+    func value(
+        for root: MergedNode, validator: CompiledSchema?, context: ValidationContext, mode: ExampleMode
+    ) throws(ExampleError) -> JSONValue {
+        let schema = root.schema.roots.first ?? LocatedSchema(value: true, base: "", pointer: nil)
         var lastFailure: GenerationFailure?
         var lastInvalid: (value: JSONValue, error: String)?
         for attempt in 0..<Self.attempts {
@@ -26,7 +34,7 @@ struct ExampleEngine: Sendable {
                 cache: cache, mode: attemptMode, context: context, rng: SplitMix64(seed: seed &+ UInt64(attempt)))
             let site = ValueGenerator.Site(hints: .empty, variant: 0, depth: 0, attempt: attempt % 2)
             do throws(GenerationFailure) {
-                let value = try generator.generate([schema], site: site)
+                let value = try generator.generate(root, site: site)
                 guard let validator else { return value }
                 let errors = validator.validate(value, context: context)
                 guard let first = errors.first else { return value }

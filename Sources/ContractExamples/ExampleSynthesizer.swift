@@ -99,7 +99,7 @@ public struct ExampleSynthesizer: Sendable {
         throws(ExampleError) -> JSONValue
     {
         let entry = try entry(for: schema)
-        return try engine.value(for: entry.located, validator: entry.validator, context: context, mode: mode)
+        return try engine.value(for: entry.node, validator: entry.validator, context: context, mode: mode)
     }
 
     /// A generated value for a standalone JSON Schema (2020-12 unless `dialect` says otherwise, or the
@@ -116,8 +116,20 @@ public struct ExampleSynthesizer: Sendable {
         return try engine.value(for: root, validator: validator, context: context, mode: mode)
     }
 
+    /// The schema with its address. A schema that is only a `$ref` (as most response schemas are) is
+    /// replaced by its target: the loader has compiled the component already, and every response naming
+    /// it then shares one merged node.
     func located(_ schema: Spec.Schema) -> LocatedSchema {
-        LocatedSchema(
+        if !schema.isSynthesized, case .object(let object) = schema.value, object.count == 1,
+            let reference = object["$ref"]?.stringValue
+        {
+            let uri = document.compiledSchemas.resolve(reference, against: schema.baseURI)
+            if let value = document.compiledSchemas.schemaValue(at: uri) {
+                return LocatedSchema(
+                    value: value, base: URIText.withoutFragment(uri), uri: uri.contains("#") ? uri : uri + "#")
+            }
+        }
+        return LocatedSchema(
             value: schema.value, base: schema.baseURI, pointer: schema.isSynthesized ? nil : schema.pointer.tokens)
     }
 
@@ -125,8 +137,15 @@ public struct ExampleSynthesizer: Sendable {
     func entry(for schema: Spec.Schema) throws(ExampleError) -> SchemaEntryCache.Entry {
         try entries.entry(for: schema) { () throws(ExampleError) in
             do throws(SchemaCompileErrors) {
+                let located = located(schema)
+                let validator =
+                    if let uri = located.uri, located.base != schema.baseURI || uri != schema.uri {
+                        try document.compiledSchemas.compiled(at: uri)
+                    } else {
+                        try document.compiledSchemas.compiled(schema)
+                    }
                 return SchemaEntryCache.Entry(
-                    located: located(schema), validator: try document.compiledSchemas.compiled(schema))
+                    located: located, validator: validator, node: engine.cache.node([located]))
             } catch {
                 let detail = error.errors.first.map(\.message) ?? "unknown error"
                 throw ExampleError(

@@ -35,8 +35,7 @@ struct NameHints: Sendable {
 
     /// Substring search on UTF-8 bytes: `String.contains(_:)` goes through Foundation's locale-aware search,
     /// which dominated building plans for large contracts.
-    private static func has(_ text: String, _ fragment: String) -> Bool {
-        let haystack = Array(text.utf8)
+    private static func has(_ haystack: [UInt8], _ fragment: String) -> Bool {
         let needle = Array(fragment.utf8)
         guard !needle.isEmpty, haystack.count >= needle.count else { return needle.isEmpty }
         for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
@@ -60,19 +59,20 @@ struct NameHints: Sendable {
     private static func textHint(_ name: String) -> Text? {
         guard !name.isEmpty else { return nil }
         let key = key(name)
+        let bytes = Array(key.utf8)
         let lowered = name.lowercased()
-        if has(key, "email") { return .email }
+        if has(bytes, "email") { return .email }
         if name.hasSuffix("At") || lowered.hasSuffix("_at") { return .dateTime }
         if key.hasSuffix("date") || key == "birthday" || (name.hasSuffix("On") && name.count > 4) { return .date }
         if key == "id" || name.hasSuffix("Id") || lowered.hasSuffix("_id") {
             return .identifier(prefix: key.count > 2 ? String(key.dropLast(2).prefix(8)) : "id")
         }
-        if key == "name" || has(key, "fullname") || (key.hasSuffix("name") && !key.hasSuffix("username")) {
+        if key == "name" || has(bytes, "fullname") || (key.hasSuffix("name") && !key.hasSuffix("username")) {
             if key == "firstname" || key == "givenname" { return .firstName }
             if key == "lastname" || key == "familyname" { return .lastName }
             return .fullName
         }
-        return textTable.first { has(key, $0.fragment) }?.hint
+        return textTable.first { has(bytes, $0.fragment) }?.hint
     }
 
     private static let numberTable: [(String, String)] = [
@@ -84,7 +84,8 @@ struct NameHints: Sendable {
 
     private static func numberHint(_ name: String) -> DecimalText? {
         let key = key(name)
-        for (fragment, value) in numberTable where has(key, fragment) { return DecimalText(value) }
+        let bytes = Array(key.utf8)
+        for (fragment, value) in numberTable where has(bytes, fragment) { return DecimalText(value) }
         if key == "id" || key.hasSuffix("id") { return DecimalText("1001") }
         return nil
     }

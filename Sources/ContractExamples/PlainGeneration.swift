@@ -38,6 +38,8 @@ extension ValueGenerator {
 
     /// The types to try, most fitting first: those allowed, or those the keywords suggest.
     private mutating func candidateTypes(_ node: MergedNode, site: Site) -> [String] {
+        // The common case, one declared type, needs no list built.
+        if let types = node.schema.types, types.count == 1 { return types }
         // Keywords of one type do not restrict the others: with no `type`, the suggested types come first
         // and the rest follow as fallbacks (`{"contains": false}` is satisfied by any non-array).
         var types = node.schema.types ?? inferredTypes(node)

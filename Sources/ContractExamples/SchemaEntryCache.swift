@@ -15,6 +15,8 @@ final class SchemaEntryCache: @unchecked Sendable {
     struct Entry {
         var located: LocatedSchema
         var validator: CompiledSchema
+        /// The merged root, so that generating again skips the lookup by address.
+        var node: MergedNode
     }
 
     private let lock = NSLock()
