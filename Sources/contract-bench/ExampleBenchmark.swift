@@ -26,7 +26,7 @@ enum ExampleBenchmark {
         guard let document else { throw BenchmarkMain.UsageError(description: "the synthetic contract did not load") }
         if arguments.contains("--small-only") {
             // For a profiler: only the small-response loop.
-            try smallResponse(document, ExampleSynthesizer(document: document))
+            try smallResponse(document, ExampleSynthesizer(document: document), rounds: 200_000)
             return
         }
         var responses = 0
@@ -71,11 +71,12 @@ enum ExampleBenchmark {
 
     /// The typical small response: one object of the synthetic contract (eight properties, formats, an
     /// enum, a nullable field, a decimal `multipleOf`), generated and validated many times.
-    private static func smallResponse(_ document: Spec.Document, _ synthesizer: ExampleSynthesizer) throws {
+    private static func smallResponse(
+        _ document: Spec.Document, _ synthesizer: ExampleSynthesizer, rounds: Int = 20_000
+    ) throws {
         guard let schema = document.schemas["Model0"] else { return }
         let validator = try document.compiledSchemas.compiled(schema)
         let value = try synthesizer.value(for: schema, context: .response, mode: .full)
-        let rounds = 20_000
         var sink = 0
         let generate = best(of: 3) {
             for round in 0..<rounds {

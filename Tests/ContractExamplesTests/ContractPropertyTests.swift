@@ -23,9 +23,9 @@ struct ContractPropertyTests {
     }
 
     /// Seeds per schema in `random` mode: 50 for every document except the large real-world ones, whose
-    /// thousands of schemas get 5 (the three fixed modes still cover every schema) to keep the debug run short.
+    /// thousands of schemas get 10 (the two fixed modes still cover every schema) to keep the debug run short.
     static func seeds(for url: URL, schemaCount: Int) -> Int {
-        schemaCount > 400 ? 5 : 50
+        schemaCount > 400 ? 10 : 50
     }
 
     /// Schemas no value satisfies, each with why: the synthesizer must report them, never answer.
