@@ -11,7 +11,7 @@ enum FormatSamples {
     static func isStringFormat(_ name: String) -> Bool { stringFormats.contains(name) }
 
     /// A value of `format`; `variant` makes siblings differ, `random` draws the variant from `rng`.
-    static func sample(_ format: String, name: String?, variant: Int, rng: inout SplitMix64, random: Bool) -> String {
+    static func sample(_ format: String, salt: UInt64, variant: Int, rng: inout SplitMix64, random: Bool) -> String {
         let pick = random ? rng.below(1 << 20) : variant
         switch format {
         case "date-time": return dateTime(pick)
@@ -27,7 +27,7 @@ enum FormatSamples {
             return "https://example.com/" + ["resources/\(1000 + pick % 9000)", "docs", "images/1.png"][pick % 3]
         case "uri-reference", "iri-reference": return ["/resources/\(1 + pick % 99)", "docs/index.html"][pick % 2]
         case "uri-template": return "https://example.com/items/{id}"
-        case "uuid": return uuid(pick, salt: name)
+        case "uuid": return uuid(pick, salt: salt)
         case "json-pointer": return ["/items/\(pick % 10)", "/name", ""][pick % 3]
         case "relative-json-pointer": return ["0/name", "1", "0#"][pick % 3]
         case "regex": return ["^[a-z]+$", "[0-9]{3}", "^\\w+@\\w+$"][pick % 3]
@@ -39,37 +39,63 @@ enum FormatSamples {
 
     /// A UTC date-time in 2025: recent-looking, and fixed so the same seed gives the same bytes next year.
     static func dateTime(_ variant: Int) -> String {
-        date(variant) + "T" + time(variant * 7) + "Z"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        appendDate(variant, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendTime(variant * 7, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func date(_ variant: Int) -> String {
-        let month = 1 + variant % 12
-        let day = 1 + (variant * 5 + 14) % 28
-        return "2025-" + twoDigits(month) + "-" + twoDigits(day)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(10)
+        appendDate(variant, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func time(_ variant: Int) -> String {
-        twoDigits(8 + variant % 10) + ":" + twoDigits((variant * 15 + 30) % 60) + ":00"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8)
+        appendTime(variant, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
+    // Samples are written as bytes: building them by `String` concatenation was a third of generating
+    // a small response.
+    private static func appendDate(_ variant: Int, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: [0x32, 0x30, 0x32, 0x35, 0x2D])  // "2025-"
+        appendTwoDigits(1 + variant % 12, to: &bytes)
+        bytes.append(0x2D)
+        appendTwoDigits(1 + (variant * 5 + 14) % 28, to: &bytes)
+    }
+
+    private static func appendTime(_ variant: Int, to bytes: inout [UInt8]) {
+        appendTwoDigits(8 + variant % 10, to: &bytes)
+        bytes.append(0x3A)
+        appendTwoDigits((variant * 15 + 30) % 60, to: &bytes)
+        bytes.append(contentsOf: [0x3A, 0x30, 0x30])  // ":00"
+    }
+
+    private static func appendTwoDigits(_ value: Int, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(48 + value / 10))
+        bytes.append(UInt8(48 + value % 10))
     }
 
     /// A version-4-shaped UUID derived from the variant and the property name, stable across runs.
-    static func uuid(_ variant: Int, salt: String?) -> String {
-        var generator = SplitMix64(seed: SplitMix64.stableHash(salt ?? "") &+ UInt64(variant))
+    static func uuid(_ variant: Int, salt: UInt64) -> String {
+        var generator = SplitMix64(seed: salt &+ UInt64(variant))
         let bits = (generator.next(), generator.next())
-        let digits = Array("0123456789abcdef".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(36)
         for index in 0..<32 {
-            if [8, 12, 16, 20].contains(index) { bytes.append(UInt8(ascii: "-")) }
+            if index == 8 || index == 12 || index == 16 || index == 20 { bytes.append(UInt8(ascii: "-")) }
             let word = index < 16 ? bits.0 : bits.1
             var nibble = Int((word >> UInt64((index % 16) * 4)) & 0xF)
             if index == 12 { nibble = 4 }
             if index == 16 { nibble = 8 | (nibble & 3) }
-            bytes.append(digits[nibble])
+            bytes.append(UInt8(nibble < 10 ? 48 + nibble : 87 + nibble))
         }
         return String(decoding: bytes, as: UTF8.self)
     }

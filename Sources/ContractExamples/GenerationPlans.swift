@@ -1,12 +1,21 @@
 /// The members of an object schema, each with its merged schema and name hints, in declaration order.
 struct ObjectPlan: Sendable {
-    struct Property: Sendable {
-        var name: String
-        var node: MergedNode
-        var isRequired: Bool
+    /// A class, so that walking the members while generating copies one reference each.
+    final class Property: Sendable {
+        let name: String
+        let node: MergedNode
+        let isRequired: Bool
         /// Whether no `additionalProperties: false` excludes the name.
-        var isAllowed: Bool
-        var hints: NameHints
+        let isAllowed: Bool
+        let hints: NameHints
+
+        init(name: String, node: MergedNode, isRequired: Bool, isAllowed: Bool, hints: NameHints) {
+            self.name = name
+            self.node = node
+            self.isRequired = isRequired
+            self.isAllowed = isAllowed
+            self.hints = hints
+        }
     }
 
     var properties: [Property]

@@ -22,6 +22,8 @@ struct MergedSchema: Sendable {
     var enums: [[JSONValue]] = []
     var numbers = NumericBounds()
     var formats: [String] = []
+    /// The first format that constrains strings, found once while merging.
+    var stringFormat: String?
     var minLength = 0
     var maxLength: Int?
     var lengthSite: LocatedSchema?

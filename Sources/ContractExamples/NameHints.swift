@@ -2,7 +2,7 @@ import ContractJSON
 
 /// What a property's name suggests about its value, worked out once per property (matching names is
 /// string work that would otherwise dominate generating a value).
-struct NameHints: Sendable {
+final class NameHints: Sendable {
     /// The kind of string the name suggests.
     enum Text: Sendable {
         case email, dateTime, date, firstName, lastName, fullName, phone, url, city, country, currency
@@ -10,9 +10,12 @@ struct NameHints: Sendable {
         case identifier(prefix: String)
     }
 
-    var name: String?
-    var text: Text?
-    var number: DecimalText?
+    // A class, so that passing hints down to every generated member is one reference, not three fields.
+    let name: String?
+    let text: Text?
+    let number: DecimalText?
+    /// A stable hash of the name, so that identifiers generated for different properties differ.
+    let salt: UInt64
 
     static let empty = NameHints(name: nil, text: nil, number: nil)
 
@@ -20,12 +23,11 @@ struct NameHints: Sendable {
         self.name = name
         self.text = text
         self.number = number
+        salt = SplitMix64.stableHash(name ?? "")
     }
 
-    init(name: String?) {
-        self.name = name
-        text = name.flatMap(Self.textHint)
-        number = name.flatMap(Self.numberHint)
+    convenience init(name: String?) {
+        self.init(name: name, text: name.flatMap(Self.textHint), number: name.flatMap(Self.numberHint))
     }
 
     /// The lower-cased name without `_` and `-`, so `created_at`, `createdAt` and `Created-At` match alike.

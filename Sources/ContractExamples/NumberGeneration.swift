@@ -13,8 +13,9 @@ extension ValueGenerator {
             bounds.raiseLower(minimum, exclusive: false)
             bounds.lowerUpper(maximum, exclusive: false)
         }
-        let written = [bounds.lower, bounds.upper].compactMap { $0 } + bounds.multiples
-        let finest = written.map(\.exponent).min() ?? 0
+        var finest = 0
+        for bound in [bounds.lower, bounds.upper] { if let bound { finest = min(finest, bound.exponent) } }
+        for multiple in bounds.multiples { finest = min(finest, multiple.exponent) }
         let scale = integral ? min(0, finest) : min(-2, finest - 1)
         guard let step = Self.step(bounds.multiples, integral: integral, scale: scale) else {
             throw .gaveUp("multipleOf values too long to combine exactly", at: bounds.site)
@@ -128,18 +129,25 @@ extension ValueGenerator {
         return value % divisor != 0 && value < 0 ? quotient - 1 : quotient
     }
 
-    /// `value × 10^scale` written as a JSON number (`1250`, scale -2 → `12.5`).
+    /// `value × 10^scale` written as a JSON number (`1250`, scale -2 → `12.5`), built as bytes.
     static func text(_ value: Int64, scale: Int) -> String {
-        guard scale < 0 else { return String(value) }
-        let negative = value < 0
-        var digits = String(value.magnitude)
-        let places = -scale
-        if digits.count <= places { digits = String(repeating: "0", count: places - digits.count + 1) + digits }
-        var whole = String(digits.dropLast(places))
-        var fraction = String(digits.suffix(places))
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        if whole.isEmpty { whole = "0" }
-        let body = fraction.isEmpty ? whole : whole + "." + fraction
-        return negative && body != "0" ? "-" + body : body
+        guard scale < 0, let unit = power(-scale) else { return String(value) }
+        let magnitude = value.magnitude
+        let whole = magnitude / UInt64(unit)
+        var fraction = magnitude % UInt64(unit)
+        guard fraction != 0 else { return value < 0 ? "-" + String(whole) : String(whole) }
+        var places = -scale
+        while fraction % 10 == 0 {
+            fraction /= 10
+            places -= 1
+        }
+        var digits = [UInt8](repeating: 0x30, count: places)
+        var index = places - 1
+        while fraction > 0, index >= 0 {
+            digits[index] = UInt8(48 + fraction % 10)
+            fraction /= 10
+            index -= 1
+        }
+        return (value < 0 ? "-" : "") + String(whole) + "." + String(decoding: digits, as: UTF8.self)
     }
 }

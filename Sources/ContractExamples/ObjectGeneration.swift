@@ -8,6 +8,11 @@ extension ValueGenerator {
     mutating func generateObject(_ node: MergedNode, site: Site) throws(GenerationFailure) -> JSONValue {
         let plan = cache.objectPlan(for: node) { makePlan(node.schema) }
         let includeOptional = site.depth < Self.optionalDepth && !isMinimal
+        if node.schema.minProperties == 0, node.schema.maxProperties == nil, node.schema.dependentRequired.isEmpty,
+            node.schema.nots.isEmpty, !node.schema.needsCheck
+        {
+            return try generateMembers(plan, of: node, includeOptional: includeOptional, site: site)
+        }
         var chosen = [Bool](repeating: false, count: plan.properties.count)
         var count = 0
         var requiredCount = 0
@@ -64,6 +69,35 @@ extension ValueGenerator {
         let wanted = max(node.schema.minProperties, object.count + extra)
         if object.count < wanted { try addExtraMembers(&object, node, wanted: wanted, site: site) }
         return .object(object)
+    }
+
+    /// The common object, with no member counts or dependencies to honour: decide and build each member
+    /// in one pass.
+    private mutating func generateMembers(_ plan: ObjectPlan, of node: MergedNode, includeOptional: Bool, site: Site)
+        throws(GenerationFailure) -> JSONValue
+    {
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(plan.properties.count)
+        for property in plan.properties {
+            guard property.isAllowed else {
+                if property.isRequired {
+                    throw .unsatisfiable(
+                        "required property \"\(property.name)\" is not allowed by additionalProperties: false",
+                        at: node.schema.propertiesSite ?? node.schema.roots.first)
+                }
+                continue
+            }
+            let side = property.node.schema
+            if (context == .request && side.readOnly) || (context == .response && side.writeOnly) { continue }
+            guard property.isRequired || (includeOptional && (!isRandom || rng.chance(1, in: 2))) else { continue }
+            do throws(GenerationFailure) {
+                let value = try generate(property.node, site: site.nested(hints: property.hints, variant: site.variant))
+                members.append(JSONObject.Member(key: property.name, value: value))
+            } catch {
+                if property.isRequired { throw error }
+            }
+        }
+        return .object(JSONObject(members: members))
     }
 
     private func makePlan(_ merged: MergedSchema) -> ObjectPlan {

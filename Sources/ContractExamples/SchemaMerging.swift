@@ -85,7 +85,10 @@ extension MergedSchema {
             lengthSite = schema
         }
         if let pattern = object["pattern"]?.stringValue, !patterns.contains(pattern) { patterns.append(pattern) }
-        if let format = object["format"]?.stringValue, !formats.contains(format) { formats.append(format) }
+        if let format = object["format"]?.stringValue, !formats.contains(format) {
+            formats.append(format)
+            if stringFormat == nil, FormatSamples.isStringFormat(format) { stringFormat = format }
+        }
     }
 
     /// Raises a lower count and lowers an upper one from the keywords `low` and `high` (a count above `cap`

@@ -11,7 +11,7 @@ extension ValueGenerator {
             throw .unsatisfiable(
                 "minLength \(minimum) is greater than maxLength \(maximum)", at: node.schema.lengthSite)
         }
-        let format = node.schema.formats.first { FormatSamples.isStringFormat($0) }
+        let format = node.schema.stringFormat
         // Format samples are valid by construction; patterns are checked with the validator's own matcher
         // (compiled once per pattern, not once per schema).
         let patterns = node.schema.patterns
@@ -20,7 +20,7 @@ extension ValueGenerator {
             var text: String
             if let format {
                 text = FormatSamples.sample(
-                    format, name: site.hints.name, variant: variant, rng: &rng, random: isRandom)
+                    format, salt: site.hints.salt, variant: variant, rng: &rng, random: isRandom)
             } else if let pattern = node.schema.patterns.first {
                 if attempt == 0, let hint = site.hints.text,
                     case let proposal = RealisticValues.string(for: hint, variant: variant),
@@ -45,8 +45,7 @@ extension ValueGenerator {
                         ?? RealisticValues.word(variant)
                 text = Self.fit(base, minimum: minimum, maximum: maximum)
             }
-            let count = text.unicodeScalars.count
-            guard count >= minimum, count <= (maximum ?? Int.max) else { continue }
+            guard Self.fits(text, minimum: minimum, maximum: maximum) else { continue }
             if patterns.allSatisfy({ cache.matches($0, text) }) { return .string(text) }
         }
         let what = format.map { "format \($0)" } ?? "pattern " + node.schema.patterns.joined(separator: ", ")
@@ -55,8 +54,7 @@ extension ValueGenerator {
 
     /// `text` padded with letters or cut so that its code-point count is within the bounds.
     static func fit(_ text: String, minimum: Int, maximum: Int?) -> String {
-        let count = text.unicodeScalars.count
-        if count >= minimum, count <= (maximum ?? Int.max) { return text }
+        if fits(text, minimum: minimum, maximum: maximum) { return text }
         var scalars = Array(text.unicodeScalars)
         let filler = Array("abcdefghijklmnopqrstuvwxyz".unicodeScalars)
         var index = 0
@@ -72,5 +70,14 @@ extension ValueGenerator {
         var result = ""
         result.unicodeScalars.append(contentsOf: scalars)
         return result
+    }
+
+    /// Whether the code-point count is within the bounds; decided from the UTF-8 length when it can be
+    /// (a code point takes one to four bytes), since counting code points walks the string.
+    static func fits(_ text: String, minimum: Int, maximum: Int?) -> Bool {
+        let bytes = text.utf8.count
+        if bytes <= (maximum ?? Int.max), bytes >= minimum * 4 { return true }
+        let count = text.unicodeScalars.count
+        return count >= minimum && count <= (maximum ?? Int.max)
     }
 }
