@@ -17,16 +17,7 @@ extension ValueGenerator {
         var count = 0
         var requiredCount = 0
         for (offset, property) in plan.properties.enumerated() {
-            if !property.isAllowed {
-                if property.isRequired {
-                    throw .unsatisfiable(
-                        "required property \"\(property.name)\" is not allowed by additionalProperties: false",
-                        at: node.schema.propertiesSite ?? node.schema.roots.first)
-                }
-                continue
-            }
-            let side = property.node.schema
-            if (context == .request && side.readOnly) || (context == .response && side.writeOnly) { continue }
+            if try isLeftOut(property, of: node) { continue }
             let include = property.isRequired || (includeOptional && (!isRandom || rng.chance(1, in: 2)))
             if include {
                 chosen[offset] = true
@@ -79,16 +70,7 @@ extension ValueGenerator {
         var members: [JSONObject.Member] = []
         members.reserveCapacity(plan.properties.count)
         for property in plan.properties {
-            guard property.isAllowed else {
-                if property.isRequired {
-                    throw .unsatisfiable(
-                        "required property \"\(property.name)\" is not allowed by additionalProperties: false",
-                        at: node.schema.propertiesSite ?? node.schema.roots.first)
-                }
-                continue
-            }
-            let side = property.node.schema
-            if (context == .request && side.readOnly) || (context == .response && side.writeOnly) { continue }
+            if try isLeftOut(property, of: node) { continue }
             guard property.isRequired || (includeOptional && (!isRandom || rng.chance(1, in: 2))) else { continue }
             do throws(GenerationFailure) {
                 let value = try generate(property.node, site: site.nested(hints: property.hints, variant: site.variant))
@@ -98,6 +80,21 @@ extension ValueGenerator {
             }
         }
         return .object(JSONObject(members: members))
+    }
+
+    /// Whether a member is never written: excluded by `additionalProperties: false` (a contradiction when
+    /// it is required), or `readOnly` in a request / `writeOnly` in a response.
+    private func isLeftOut(_ property: ObjectPlan.Property, of node: MergedNode) throws(GenerationFailure) -> Bool {
+        guard property.isAllowed else {
+            if property.isRequired {
+                throw .unsatisfiable(
+                    "required property \"\(property.name)\" is not allowed by additionalProperties: false",
+                    at: node.schema.propertiesSite ?? node.schema.roots.first)
+            }
+            return true
+        }
+        let side = property.node.schema
+        return (context == .request && side.readOnly) || (context == .response && side.writeOnly)
     }
 
     private func makePlan(_ merged: MergedSchema) -> ObjectPlan {
