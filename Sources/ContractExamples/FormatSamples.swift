@@ -1,39 +1,31 @@
 /// Values for each `format` the schema engine asserts, plausible and fixed (dates are recent but constant,
 /// so the same seed gives the same bytes next year too).
 enum FormatSamples {
-    /// Formats that constrain strings.
-    static let stringFormats: Set<String> = [
-        "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6",
-        "uri", "uri-reference", "iri", "iri-reference", "uri-template", "uuid", "json-pointer",
-        "relative-json-pointer", "regex", "byte", "binary", "password",
-    ]
-
-    static func isStringFormat(_ name: String) -> Bool { stringFormats.contains(name) }
-
     /// A value of `format`; `variant` makes siblings differ, `random` draws the variant from `rng`.
-    static func sample(_ format: String, salt: UInt64, variant: Int, rng: inout SplitMix64, random: Bool) -> String {
+    static func sample(_ format: StringFormat, salt: UInt64, variant: Int, rng: inout SplitMix64, random: Bool)
+        -> String
+    {
         let pick = random ? rng.below(1 << 20) : variant
         switch format {
-        case "date-time": return dateTime(pick)
-        case "date": return date(pick)
-        case "time": return time(pick) + "Z"
-        case "duration": return ["P1D", "PT30M", "P2W", "PT1H15M", "P1Y2M"][pick % 5]
-        case "email", "idn-email":
-            return RealisticValues.email(pick)
-        case "hostname", "idn-hostname": return ["api.example.com", "mail.example.org", "localhost"][pick % 3]
-        case "ipv4": return "192.0.2.\(10 + pick % 240)"
-        case "ipv6": return "2001:db8::\(String(10 + pick % 4000, radix: 16))"
-        case "uri", "iri":
+        case .dateTime: return dateTime(pick)
+        case .date: return date(pick)
+        case .time: return time(pick) + "Z"
+        case .duration: return ["P1D", "PT30M", "P2W", "PT1H15M", "P1Y2M"][pick % 5]
+        case .email, .idnEmail: return RealisticValues.email(pick)
+        case .hostname, .idnHostname: return ["api.example.com", "mail.example.org", "localhost"][pick % 3]
+        case .ipv4: return "192.0.2.\(10 + pick % 240)"
+        case .ipv6: return "2001:db8::\(String(10 + pick % 4000, radix: 16))"
+        case .uri, .iri:
             return "https://example.com/" + ["resources/\(1000 + pick % 9000)", "docs", "images/1.png"][pick % 3]
-        case "uri-reference", "iri-reference": return ["/resources/\(1 + pick % 99)", "docs/index.html"][pick % 2]
-        case "uri-template": return "https://example.com/items/{id}"
-        case "uuid": return uuid(pick, salt: salt)
-        case "json-pointer": return ["/items/\(pick % 10)", "/name", ""][pick % 3]
-        case "relative-json-pointer": return ["0/name", "1", "0#"][pick % 3]
-        case "regex": return ["^[a-z]+$", "[0-9]{3}", "^\\w+@\\w+$"][pick % 3]
-        case "byte": return ["aGVsbG8=", "Q29udHJhY3RDaGVjaw==", "ZXhhbXBsZQ=="][pick % 3]
-        case "binary": return "binary-content"
-        default: return ["correct-horse-battery-staple", "s3cr3t-Passw0rd!"][pick % 2]
+        case .uriReference, .iriReference: return ["/resources/\(1 + pick % 99)", "docs/index.html"][pick % 2]
+        case .uriTemplate: return "https://example.com/items/{id}"
+        case .uuid: return uuid(pick, salt: salt)
+        case .jsonPointer: return ["/items/\(pick % 10)", "/name", ""][pick % 3]
+        case .relativeJSONPointer: return ["0/name", "1", "0#"][pick % 3]
+        case .regex: return ["^[a-z]+$", "[0-9]{3}", "^\\w+@\\w+$"][pick % 3]
+        case .byte: return ["aGVsbG8=", "Q29udHJhY3RDaGVjaw==", "ZXhhbXBsZQ=="][pick % 3]
+        case .binary: return "binary-content"
+        case .password: return ["correct-horse-battery-staple", "s3cr3t-Passw0rd!"][pick % 2]
         }
     }
 

@@ -23,7 +23,9 @@ struct MergedSchema: Sendable {
     var numbers = NumericBounds()
     var formats: [String] = []
     /// The first format that constrains strings, found once while merging.
-    var stringFormat: String?
+    var stringFormat: StringFormat?
+    /// 32 or 64 for `format: int32`/`int64` (the smallest written), read once while merging.
+    var integerBits: Int?
     var minLength = 0
     var maxLength: Int?
     var lengthSite: LocatedSchema?

@@ -8,8 +8,8 @@ extension ValueGenerator {
         -> JSONValue
     {
         var bounds = node.schema.numbers
-        let integral = integral || node.schema.formats.contains("int32") || node.schema.formats.contains("int64")
-        if node.schema.formats.contains("int32"), let minimum = Self.int32Minimum, let maximum = Self.int32Maximum {
+        let integral = integral || node.schema.integerBits != nil
+        if node.schema.integerBits == 32, let minimum = Self.int32Minimum, let maximum = Self.int32Maximum {
             bounds.raiseLower(minimum, exclusive: false)
             bounds.lowerUpper(maximum, exclusive: false)
         }

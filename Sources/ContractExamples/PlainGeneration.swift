@@ -78,7 +78,7 @@ extension ValueGenerator {
             types.append("array")
         }
         if node.schema.minLength > 0 || node.schema.maxLength != nil || !node.schema.patterns.isEmpty
-            || node.schema.formats.contains(where: { FormatSamples.isStringFormat($0) })
+            || node.schema.stringFormat != nil
         {
             types.append("string")
         }

@@ -87,7 +87,10 @@ extension MergedSchema {
         if let pattern = object["pattern"]?.stringValue, !patterns.contains(pattern) { patterns.append(pattern) }
         if let format = object["format"]?.stringValue, !formats.contains(format) {
             formats.append(format)
-            if stringFormat == nil, FormatSamples.isStringFormat(format) { stringFormat = format }
+            if stringFormat == nil { stringFormat = StringFormat(rawValue: format) }
+            if format == "int32" || format == "int64" {
+                integerBits = min(integerBits ?? 64, format == "int32" ? 32 : 64)
+            }
         }
     }
 

@@ -48,7 +48,7 @@ extension ValueGenerator {
             guard Self.fits(text, minimum: minimum, maximum: maximum) else { continue }
             if patterns.allSatisfy({ cache.matches($0, text) }) { return .string(text) }
         }
-        let what = format.map { "format \($0)" } ?? "pattern " + node.schema.patterns.joined(separator: ", ")
+        let what = format.map { "format \($0.rawValue)" } ?? "pattern " + node.schema.patterns.joined(separator: ", ")
         throw .gaveUp("no string found that satisfies \(what) and the length limits", at: node.schema.roots.first)
     }
 
