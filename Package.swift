@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ContractSpec", targets: ["ContractSpec"]),
         .library(name: "ContractVerify", targets: ["ContractVerify"]),
         .library(name: "ContractReport", targets: ["ContractReport"]),
+        .library(name: "ContractExamples", targets: ["ContractExamples"]),
         .executable(name: "contract-check", targets: ["contract-check"]),
     ],
     dependencies: [
@@ -27,10 +28,12 @@ let package = Package(
         ),
         .target(name: "ContractVerify", dependencies: ["ContractJSON", "ContractSchema", "ContractSpec"]),
         .target(name: "ContractReport", dependencies: ["ContractJSON", "ContractSpec", "ContractVerify"]),
+        .target(name: "ContractExamples", dependencies: ["ContractJSON", "ContractSchema", "ContractSpec"]),
         .target(
             name: "ContractCheckCLI",
             dependencies: [
                 "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractReport",
+                "ContractExamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -39,6 +42,7 @@ let package = Package(
             name: "contract-bench",
             dependencies: [
                 "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractReport",
+                "ContractExamples",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -47,6 +51,9 @@ let package = Package(
         .testTarget(
             name: "ContractSchemaTests", dependencies: ["ContractSchema", "ContractJSON", "ContractTestSupport"]),
         .testTarget(name: "ContractSpecTests", dependencies: ["ContractSpec", "ContractJSON", "ContractTestSupport"]),
+        .testTarget(
+            name: "ContractExamplesTests",
+            dependencies: ["ContractExamples", "ContractSchema", "ContractSpec", "ContractJSON", "ContractTestSupport"]),
         .testTarget(
             name: "ContractVerifyTests",
             dependencies: ["ContractVerify", "ContractReport", "ContractSpec", "ContractJSON", "ContractTestSupport"]),
