@@ -33,15 +33,19 @@ public enum PercentEncoding {
     }
 
     private static func encode(_ text: String, keeping keep: (UInt8) -> Bool) -> String {
-        var result = ""
+        // Most pointers and names need no escaping at all: return them untouched.
+        guard text.utf8.contains(where: { !keep($0) }) else { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
         for byte in text.utf8 {
             if keep(byte) {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+                bytes.append(byte)
             } else {
-                result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

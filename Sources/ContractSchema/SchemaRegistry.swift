@@ -12,6 +12,8 @@ public struct SchemaRegistry: Sendable {
         var displayPath: String
         /// Embedded resources: pointer → base URI, the document root first.
         var bases: [(pointer: JSONPointer, base: String)]
+        /// `bases`' URIs parsed once: the compiler asks for the base of every schema node it compiles.
+        var baseReferences: [URIReference]
     }
 
     struct Location: Hashable, Sendable {
@@ -54,7 +56,8 @@ public struct SchemaRegistry: Sendable {
         }
         let bases = [(pointer: JSONPointer.root, base: documentURI)] + indexer.bases
         documents[documentURI] = Document(
-            root: root, dialect: dialect, displayPath: displayPath ?? documentURI, bases: bases)
+            root: root, dialect: dialect, displayPath: displayPath ?? documentURI, bases: bases,
+            baseReferences: bases.map { URIReference($0.base) })
         resources[documentURI] = Location(document: documentURI, pointer: .root)
         for (uri, pointer) in indexer.resources where resources[uri] == nil {
             resources[uri] = Location(document: documentURI, pointer: pointer)
@@ -87,21 +90,26 @@ public struct SchemaRegistry: Sendable {
     /// The base URI in force at `location`: that of the innermost resource around it.
     func base(at location: Location) -> URIReference {
         guard let document = documents[location.document] else { return URIReference(location.document) }
-        var best = document.bases[0]
-        for entry in document.bases where entry.pointer.isPrefix(of: location.pointer) {
-            if entry.pointer.tokens.count >= best.pointer.tokens.count { best = entry }
-        }
-        return URIReference(best.base)
+        return document.baseReferences[innermostBase(in: document, around: location.pointer)]
     }
 
     /// The innermost resource around `location`: its URI and its root pointer.
     func resourceRoot(at location: Location) -> (uri: String, pointer: JSONPointer) {
         guard let document = documents[location.document] else { return (location.document, .root) }
-        var best = document.bases[0]
-        for entry in document.bases where entry.pointer.isPrefix(of: location.pointer) {
-            if entry.pointer.tokens.count >= best.pointer.tokens.count { best = entry }
-        }
+        let best = document.bases[innermostBase(in: document, around: location.pointer)]
         return (best.base, best.pointer)
+    }
+
+    /// The index in `bases` of the deepest resource whose pointer is a prefix of `pointer`. Most
+    /// documents have only the root, which needs no search at all.
+    private func innermostBase(in document: Document, around pointer: JSONPointer) -> Int {
+        guard document.bases.count > 1 else { return 0 }
+        var best = 0
+        for (index, entry) in document.bases.enumerated()
+        where entry.pointer.count >= document.bases[best].pointer.count && entry.pointer.isPrefix(of: pointer) {
+            best = index
+        }
+        return best
     }
 
     /// The file:line:column of a place in a registered document.

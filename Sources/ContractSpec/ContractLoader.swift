@@ -69,11 +69,23 @@ public struct ContractLoader: Sendable {
         document.files = workspace.loadedFiles
         let componentRoots = document.schemas.values.filter { !$0.isSynthesized }.map(\.pointer)
         document.compiledSchemas = ContractSchemas(
-            files: workspace.loadedFiles, version: version, componentRoots: componentRoots)
+            files: workspace.loadedFiles, version: version, componentRoots: componentRoots,
+            synthesized: Self.synthesizedSchemas(of: document))
         if checks.contains(.schemas) {
             CompiledSchemaChecks(context: context, document: document).run(examples: checks.contains(.examples))
         }
         return Result(document: document, diagnostics: context.diagnostics, files: workspace.loadedFiles)
+    }
+
+    /// The schemas the builders made (from Swagger 2.0 parameters and headers), to register with the rest.
+    static func synthesizedSchemas(of document: Spec.Document) -> [Spec.Schema] {
+        var schemas: [Spec.Schema] = []
+        for operation in document.operations + document.webhooks {
+            schemas += operation.parameters.compactMap(\.schema)
+            schemas += (operation.requestBody?.content ?? []).compactMap(\.schema)
+            schemas += operation.responses.flatMap { $0.headers.compactMap(\.schema) }
+        }
+        return schemas.filter(\.isSynthesized)
     }
 
     private func detectVersion(_ node: SourceNode) -> Spec.Version? {

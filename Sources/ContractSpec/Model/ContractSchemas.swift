@@ -10,6 +10,8 @@ public final class ContractSchemas: @unchecked Sendable {
     private let catalog: SchemaCatalog
     private let dialect: SchemaDialect
     private let version: Spec.Version
+    /// URIs of the loader-built schemas registered at creation.
+    private let registeredSynthesized: Set<String>
     private let files: [String: ContractFile]
     private let lock = NSLock()
     // Guarded by `lock`: schemas the loader built (2.0 parameters), compiled from their values.
@@ -17,8 +19,11 @@ public final class ContractSchemas: @unchecked Sendable {
     // Guarded by `lock`: schema values by URI, normalised to 2020-12.
     private var normalisedValues: [String: JSONValue] = [:]
 
-    /// Creates the catalog for files written in one specification version.
-    public init(files: [ContractFile], version: Spec.Version, componentRoots: [JSONPointer]) {
+    /// Creates the catalog for files written in one specification version, plus the schemas the loader
+    /// built itself (Swagger 2.0 parameters and form bodies), each registered under a name of its own.
+    public init(
+        files: [ContractFile], version: Spec.Version, componentRoots: [JSONPointer], synthesized: [Spec.Schema] = []
+    ) {
         var registry = SchemaRegistry()
         let dialect: SchemaDialect = version.usesDraft4Schemas ? .oas30 : .draft2020_12
         for (offset, file) in files.enumerated() {
@@ -27,11 +32,26 @@ public final class ContractSchemas: @unchecked Sendable {
                 file.root, uri: file.uri, dialect: dialect, displayPath: file.displayPath,
                 schemaRoots: offset == 0 ? componentRoots : [.root])
         }
+        // Registered up front, so they compile through the shared catalog like every other schema.
+        // Their values are already 2020-12; their $refs are made absolute so they still name their file.
+        var registered: Set<String> = []
+        for schema in synthesized {
+            let uri = Self.synthesizedURI(schema)
+            guard registered.insert(uri).inserted else { continue }
+            let value = Self.absolutizingReferences(in: schema.value, base: URL(string: schema.baseURI))
+            registry.add(value, uri: uri, dialect: .draft2020_12, displayPath: schema.location.file)
+        }
+        self.registeredSynthesized = registered
         self.registry = registry
         self.dialect = dialect
         self.version = version
         self.files = Dictionary(files.map { ($0.uri, $0) }, uniquingKeysWith: { first, _ in first })
         self.catalog = SchemaCatalog(registry: registry)
+    }
+
+    /// The name a schema the loader built is registered under.
+    static func synthesizedURI(_ schema: Spec.Schema) -> String {
+        "urn:contractcheck:synthesized:" + PercentEncoding.encodeComponent(schema.uri)
     }
 
     /// An empty catalog, for documents built in code.
@@ -42,23 +62,21 @@ public final class ContractSchemas: @unchecked Sendable {
     /// The compiled form of a schema of the contract.
     public func compiled(_ schema: Spec.Schema) throws(SchemaCompileErrors) -> CompiledSchema {
         guard schema.isSynthesized else { return try catalog.schema(at: schema.uri) }
+        let uri = Self.synthesizedURI(schema)
+        if registeredSynthesized.contains(uri) { return try catalog.schema(at: uri) }
+        // A schema built after the catalog (a document assembled in code): compiled on its own.
         lock.lock()
         defer { lock.unlock() }
-        let key = schema.uri
-        if let known = synthesized[key] { return try known.get() }
+        if let known = synthesized[uri] { return try known.get() }
         let result: Result<CompiledSchema, SchemaCompileErrors>
         do throws(SchemaCompileErrors) {
-            // The value is already in 2020-12 form. It is registered under a name of its own, so its
-            // $refs are made absolute first: they still name the file the parameters were written in.
             let value = Self.absolutizingReferences(in: schema.value, base: URL(string: schema.baseURI))
             result = .success(
-                try CompiledSchema(
-                    schema: value, baseURI: "urn:contractcheck:synthesized:" + PercentEncoding.encodeComponent(key),
-                    dialect: .draft2020_12, registry: registry))
+                try CompiledSchema(schema: value, baseURI: uri, dialect: .draft2020_12, registry: registry))
         } catch {
             result = .failure(error)
         }
-        synthesized[key] = result
+        synthesized[uri] = result
         return try result.get()
     }
 
