@@ -12,6 +12,7 @@ public final class SchemaCatalog: @unchecked Sendable {
     // Guarded by `lock`.
     private let compiler: SchemaCompiler
     private var results: [String: Result<CompiledSchema, SchemaCompileErrors>] = [:]
+    private var resultsByLocation: [SchemaRegistry.Location: Result<CompiledSchema, SchemaCompileErrors>] = [:]
 
     /// Creates a catalog over `registry`.
     public init(registry: SchemaRegistry, options: SchemaCompileOptions = SchemaCompileOptions()) {
@@ -42,6 +43,34 @@ public final class SchemaCatalog: @unchecked Sendable {
             result = .failure(SchemaCompileErrors(errors: [error]))
         }
         results[uri] = result
+        return try result.get()
+    }
+
+    /// The compiled schema at `pointer` inside the registered document `documentURI` (no fragment):
+    /// the same as `schema(at:)` with a pointer fragment, without spelling the pointer out and parsing it back.
+    public func schema(inDocument documentURI: String, at pointer: JSONPointer) throws(SchemaCompileErrors)
+        -> CompiledSchema
+    {
+        let location = SchemaRegistry.Location(document: documentURI, pointer: pointer)
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = resultsByLocation[location] { return try known.get() }
+        let result: Result<CompiledSchema, SchemaCompileErrors>
+        if registry.documents[documentURI] != nil {
+            do throws(SchemaCompileErrors) {
+                let root = try compiler.compileRoot(location)
+                result = .success(CompiledSchema(root: root, compiler: compiler))
+            } catch {
+                result = .failure(error)
+            }
+        } else {
+            let error = SchemaCompileError(
+                message: "no schema registered at \(documentURI)",
+                schemaLocation: SchemaLocation(documentURI: documentURI, pointer: pointer),
+                sourceLocation: nil)
+            result = .failure(SchemaCompileErrors(errors: [error]))
+        }
+        resultsByLocation[location] = result
         return try result.get()
     }
 }

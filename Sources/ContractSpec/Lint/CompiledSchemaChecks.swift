@@ -67,8 +67,9 @@ struct CompiledSchemaChecks {
     /// `default`, `example` and `examples` written inside schemas should validate against the schema they sit in.
     private func checkAnnotatedSchemas() {
         for node in context.annotatedSchemas {
-            let uri = node.file.uri + node.pointer.fragment
-            guard let compiled = try? document.compiledSchemas.compiled(at: uri) else { continue }
+            guard let compiled = try? document.compiledSchemas.compiled(inFile: node.file.uri, at: node.pointer) else {
+                continue
+            }
             var values: [(String, SourceNode)] = []
             if let value = node.child("default") { values.append(("default", value)) }
             if let value = node.child("example") { values.append(("example", value)) }

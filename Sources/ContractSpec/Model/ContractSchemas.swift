@@ -61,9 +61,9 @@ public final class ContractSchemas: @unchecked Sendable {
 
     /// The compiled form of a schema of the contract.
     public func compiled(_ schema: Spec.Schema) throws(SchemaCompileErrors) -> CompiledSchema {
-        guard schema.isSynthesized else { return try catalog.schema(at: schema.uri) }
+        guard schema.isSynthesized else { return try catalog.schema(inDocument: schema.baseURI, at: schema.pointer) }
         let uri = Self.synthesizedURI(schema)
-        if registeredSynthesized.contains(uri) { return try catalog.schema(at: uri) }
+        if registeredSynthesized.contains(uri) { return try catalog.schema(inDocument: uri, at: .root) }
         // A schema built after the catalog (a document assembled in code): compiled on its own.
         lock.lock()
         defer { lock.unlock() }
@@ -108,6 +108,12 @@ public final class ContractSchemas: @unchecked Sendable {
         }
         normalisedValues[uri] = value
         return value
+    }
+
+    /// The compiled schema at `pointer` in the contract file whose URI is `fileURI`.
+    public func compiled(inFile fileURI: String, at pointer: JSONPointer) throws(SchemaCompileErrors) -> CompiledSchema
+    {
+        try catalog.schema(inDocument: fileURI, at: pointer)
     }
 
     /// The compiled schema at an absolute URI with a fragment (`file:///…/api.yaml#/components/schemas/Pet`).
