@@ -11,8 +11,7 @@ public final class SchemaCatalog: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
     private let compiler: SchemaCompiler
-    private var results: [String: Result<CompiledSchema, SchemaCompileErrors>] = [:]
-    private var resultsByLocation: [SchemaRegistry.Location: Result<CompiledSchema, SchemaCompileErrors>] = [:]
+    private var results: [SchemaRegistry.Location: Result<CompiledSchema, SchemaCompileErrors>] = [:]
 
     /// Creates a catalog over `registry`.
     public init(registry: SchemaRegistry, options: SchemaCompileOptions = SchemaCompileOptions()) {
@@ -23,27 +22,11 @@ public final class SchemaCatalog: @unchecked Sendable {
     /// The compiled schema at `uri` (absolute, with a pointer or anchor fragment), compiled on first use.
     /// - Throws: the compile errors found while compiling it the first time (and again on every later call).
     public func schema(at uri: String) throws(SchemaCompileErrors) -> CompiledSchema {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = results[uri] { return try known.get() }
-        let result: Result<CompiledSchema, SchemaCompileErrors>
         let reference = URIReference(uri)
-        if let location = registry.locate(reference) {
-            do throws(SchemaCompileErrors) {
-                let root = try compiler.compileRoot(location)
-                result = .success(CompiledSchema(root: root, compiler: compiler))
-            } catch {
-                result = .failure(error)
-            }
-        } else {
-            let error = SchemaCompileError(
-                message: "no schema registered at \(uri)",
-                schemaLocation: SchemaLocation(documentURI: reference.withoutFragment.description, pointer: .root),
-                sourceLocation: nil)
-            result = .failure(SchemaCompileErrors(errors: [error]))
+        guard let location = registry.locate(reference) else {
+            throw Self.unknown(reference.withoutFragment.description, pointer: .root)
         }
-        results[uri] = result
-        return try result.get()
+        return try schema(at: location)
     }
 
     /// The compiled schema at `pointer` inside the registered document `documentURI` (no fragment):
@@ -51,26 +34,30 @@ public final class SchemaCatalog: @unchecked Sendable {
     public func schema(inDocument documentURI: String, at pointer: JSONPointer) throws(SchemaCompileErrors)
         -> CompiledSchema
     {
-        let location = SchemaRegistry.Location(document: documentURI, pointer: pointer)
+        guard registry.documents[documentURI] != nil else { throw Self.unknown(documentURI, pointer: pointer) }
+        return try schema(at: SchemaRegistry.Location(document: documentURI, pointer: pointer))
+    }
+
+    private func schema(at location: SchemaRegistry.Location) throws(SchemaCompileErrors) -> CompiledSchema {
         lock.lock()
         defer { lock.unlock() }
-        if let known = resultsByLocation[location] { return try known.get() }
+        if let known = results[location] { return try known.get() }
         let result: Result<CompiledSchema, SchemaCompileErrors>
-        if registry.documents[documentURI] != nil {
-            do throws(SchemaCompileErrors) {
-                let root = try compiler.compileRoot(location)
-                result = .success(CompiledSchema(root: root, compiler: compiler))
-            } catch {
-                result = .failure(error)
-            }
-        } else {
-            let error = SchemaCompileError(
-                message: "no schema registered at \(documentURI)",
-                schemaLocation: SchemaLocation(documentURI: documentURI, pointer: pointer),
-                sourceLocation: nil)
-            result = .failure(SchemaCompileErrors(errors: [error]))
+        do throws(SchemaCompileErrors) {
+            let root = try compiler.compileRoot(location)
+            result = .success(CompiledSchema(root: root, compiler: compiler))
+        } catch {
+            result = .failure(error)
         }
-        resultsByLocation[location] = result
+        results[location] = result
         return try result.get()
+    }
+
+    private static func unknown(_ documentURI: String, pointer: JSONPointer) -> SchemaCompileErrors {
+        let error = SchemaCompileError(
+            message: "no schema registered at \(documentURI)",
+            schemaLocation: SchemaLocation(documentURI: documentURI, pointer: pointer),
+            sourceLocation: nil)
+        return SchemaCompileErrors(errors: [error])
     }
 }
