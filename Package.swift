@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "ContractSpec", targets: ["ContractSpec"]),
         .library(name: "ContractVerify", targets: ["ContractVerify"]),
         .library(name: "ContractReport", targets: ["ContractReport"]),
+        .library(name: "ContractInterception", targets: ["ContractInterception"]),
+        .library(name: "ContractTesting", targets: ["ContractTesting"]),
         .executable(name: "contract-check", targets: ["contract-check"]),
     ],
     dependencies: [
@@ -27,6 +29,11 @@ let package = Package(
         ),
         .target(name: "ContractVerify", dependencies: ["ContractJSON", "ContractSchema", "ContractSpec"]),
         .target(name: "ContractReport"),
+        .target(
+            name: "ContractInterception",
+            dependencies: ["ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify"]
+        ),
+        .target(name: "ContractTesting", dependencies: ["ContractInterception", "ContractVerify", "ContractSpec"]),
         .target(
             name: "ContractCheckCLI",
             dependencies: [
@@ -49,6 +56,12 @@ let package = Package(
             dependencies: ["ContractVerify", "ContractSpec", "ContractJSON", "ContractTestSupport"]),
         .testTarget(
             name: "ContractReportTests", dependencies: ["ContractReport", "ContractTestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "ContractInterceptionTests",
+            dependencies: ["ContractInterception", "ContractVerify", "ContractSpec", "ContractTestSupport"]),
+        .testTarget(
+            name: "ContractTestingTests",
+            dependencies: ["ContractTesting", "ContractInterception", "ContractVerify", "ContractTestSupport"]),
         .testTarget(name: "ContractCheckCLITests", dependencies: ["ContractCheckCLI", "contract-check"]),
     ]
 )

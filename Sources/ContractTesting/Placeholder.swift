@@ -1,0 +1,1 @@
+// Test integration: see ContractTrait.swift
