@@ -55,7 +55,11 @@ public final class ContractBackend: Sendable {
 
     deinit {
         BackendRegistry.shared.unregister(slot: slot)
-        sessionStore.withLock { $0?.invalidateAndCancel() }
+        // The last reference may go on the session's own queue (inside `startLoading`), where invalidating
+        // synchronously would wait on itself.
+        if let session = sessionStore.withLock({ $0 }) {
+            DispatchQueue.global().async { session.invalidateAndCancel() }
+        }
     }
 
     /// A configuration whose sessions are answered by this backend: a copy of `base` (ephemeral by
@@ -117,6 +121,11 @@ public final class ContractBackend: Sendable {
     /// Every violation so far: requests that broke the contract, then responses from stubs that did.
     public var violations: [ContractViolation] {
         exchanges.flatMap(\.violations)
+    }
+
+    /// Records a problem for the test integrations to report.
+    func recordProblem(_ message: String) {
+        state.withLock { $0.problems.append(BackendProblem(message: message)) }
     }
 
     /// Mistakes in the test's use of the backend (stubs for unknown operations, unknown examples).

@@ -34,9 +34,43 @@ public class ContractURLProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost, userInfo: info))
             return
         }
+        if request.value(forHTTPHeaderField: ContractBackend.probeHeader) != nil {
+            answerProbe(slot: backend.slot)
+            return
+        }
         let plan = backend.plan(for: request, isUpload: task is URLSessionUploadTask)
-        ResponseDelivery(protocol: self, control: control, plan: plan, backend: backend).start()
+        #if !canImport(Darwin)
+            if task is URLSessionDownloadTask {
+                failDownload(backend)
+                return
+            }
+        #endif
+        ResponseDelivery(protocol: self, control: control, plan: plan, backend: backend, request: request).start()
     }
+
+    /// Answers `ContractBackend.intercepts(_:)` with the backend's slot, so it can tell its own sessions.
+    private func answerProbe(slot: Int) {
+        guard let url = request.url,
+            let response = HTTPURLResponse(
+                url: url, statusCode: 204, httpVersion: "HTTP/1.1",
+                headerFields: [ContractBackend.probeHeader: String(slot)])
+        else { return }
+        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        client?.urlProtocolDidFinishLoading(self)
+    }
+
+    #if !canImport(Darwin)
+        /// swift-corelibs-foundation hands a download task's file only from its own HTTP protocol (a URL
+        /// kept in internal properties), so a `URLProtocol` cannot complete one: it would crash on a nil
+        /// file URL. The request is verified and recorded; the task fails with an explanation instead.
+        private func failDownload(_ backend: ContractBackend) {
+            backend.recordProblem(
+                "download tasks cannot be answered by a URLProtocol on Linux (swift-corelibs-foundation "
+                    + "writes the file only for its own HTTP handling); use data(for:) in tests that run on Linux")
+            let info = [NSLocalizedDescriptionKey: "ContractCheck: download tasks are not supported on Linux"]
+            client?.urlProtocol(self, didFailWithError: URLError(.cannotCreateFile, userInfo: info))
+        }
+    #endif
 
     /// Cancels a pending delay or transfer; nothing reaches the client afterwards.
     override public func stopLoading() {

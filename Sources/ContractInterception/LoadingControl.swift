@@ -5,7 +5,9 @@ import Dispatch
 final class LoadingControl: Sendable {
     private struct State {
         var cancelled = false
+        var finished = false
         var pending: DispatchWorkItem?
+        var onCancel: (@Sendable () -> Void)?
     }
 
     private let state = Locked(State())
@@ -26,17 +28,29 @@ final class LoadingControl: Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: item)
     }
 
-    /// Cancels; returns whether this call did (so the exchange is marked once).
-    @discardableResult
-    func cancel() -> Bool {
-        let item = state.withLock { state -> DispatchWorkItem?? in
-            guard !state.cancelled else { return .none }
+    /// What to do when the load is cancelled before it finished (the latest call wins).
+    func onCancel(_ action: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onCancel = action }
+    }
+
+    /// Marks the load finished; `false` when it was cancelled first (then nothing more may be sent).
+    func finish() -> Bool {
+        state.withLock { state in
+            guard !state.cancelled else { return false }
+            state.finished = true
+            return true
+        }
+    }
+
+    /// Cancels the pending step; runs the cancel action when the load had not finished.
+    func cancel() {
+        let (item, action) = state.withLock { state -> (DispatchWorkItem?, (@Sendable () -> Void)?) in
+            guard !state.cancelled else { return (nil, nil) }
             state.cancelled = true
             defer { state.pending = nil }
-            return .some(state.pending)
+            return (state.pending, state.finished ? nil : state.onCancel)
         }
-        guard let pending = item else { return false }
-        pending?.cancel()
-        return true
+        item?.cancel()
+        action?()
     }
 }

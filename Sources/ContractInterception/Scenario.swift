@@ -112,7 +112,11 @@ public struct Scenario: Sendable {
     /// The scenario for the `call`-th call (0-based).
     func step(_ call: Int) -> Scenario {
         guard case .sequence(let steps) = answer, let last = steps.last else { return self }
-        return call < steps.count ? steps[call] : last
+        var step = call < steps.count ? steps[call] : last
+        // A delay or limit set on the whole sequence applies to each step that sets none.
+        if step.delay == .zero { step.delay = delay }
+        if step.bytesPerSecond == nil { step.bytesPerSecond = bytesPerSecond }
+        return step
     }
 }
 
