@@ -10,4 +10,7 @@ struct BackendState {
     var exchanges: [RecordedExchange] = []
     /// Mistakes in the test's use of the backend.
     var problems: [BackendProblem] = []
+    /// How many exchanges and problems `takeFindings()` has handed out.
+    var reportedExchanges = 0
+    var reportedProblems = 0
 }

@@ -1,1 +1,0 @@
-// Test integration: see ContractTrait.swift
