@@ -28,7 +28,7 @@ let package = Package(
             dependencies: ["ContractJSON", "ContractSchema", .product(name: "Yams", package: "Yams")]
         ),
         .target(name: "ContractVerify", dependencies: ["ContractJSON", "ContractSchema", "ContractSpec"]),
-        .target(name: "ContractReport"),
+        .target(name: "ContractReport", dependencies: ["ContractJSON", "ContractSpec", "ContractVerify"]),
         .target(
             name: "ContractInterception",
             dependencies: ["ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify"]
@@ -37,14 +37,17 @@ let package = Package(
         .target(
             name: "ContractCheckCLI",
             dependencies: [
-                "ContractJSON", "ContractSchema", "ContractSpec", "ContractReport",
+                "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "contract-check", dependencies: ["ContractCheckCLI"]),
         .executableTarget(
             name: "contract-bench",
-            dependencies: ["ContractJSON", "ContractSchema", "ContractSpec", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractReport",
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
         .target(name: "ContractTestSupport", path: "Tests/Support"),
         .testTarget(name: "ContractJSONTests", dependencies: ["ContractJSON", "ContractTestSupport"]),
@@ -53,15 +56,18 @@ let package = Package(
         .testTarget(name: "ContractSpecTests", dependencies: ["ContractSpec", "ContractJSON", "ContractTestSupport"]),
         .testTarget(
             name: "ContractVerifyTests",
-            dependencies: ["ContractVerify", "ContractSpec", "ContractJSON", "ContractTestSupport"]),
+            dependencies: ["ContractVerify", "ContractReport", "ContractSpec", "ContractJSON", "ContractTestSupport"]),
         .testTarget(
-            name: "ContractReportTests", dependencies: ["ContractReport", "ContractTestSupport"], exclude: ["Golden"]),
+            name: "ContractReportTests",
+            dependencies: ["ContractReport", "ContractVerify", "ContractSpec", "ContractJSON", "ContractTestSupport"],
+            exclude: ["Golden"]),
         .testTarget(
             name: "ContractInterceptionTests",
             dependencies: ["ContractInterception", "ContractVerify", "ContractSpec", "ContractTestSupport"]),
         .testTarget(
             name: "ContractTestingTests",
             dependencies: ["ContractTesting", "ContractInterception", "ContractVerify", "ContractTestSupport"]),
-        .testTarget(name: "ContractCheckCLITests", dependencies: ["ContractCheckCLI", "contract-check"]),
+        .testTarget(
+            name: "ContractCheckCLITests", dependencies: ["ContractCheckCLI", "contract-check", "contract-bench"]),
     ]
 )

@@ -10,7 +10,10 @@ public struct ContractCheckCommand: ParsableCommand {
             With no subcommand, runs `contract-check run`: lints every contract in contracts/ and writes Reports/.
             Exit status: 0 when clean, 1 when problems were found, 64 on a usage error.
             """,
-        subcommands: [RunCommand.self, LintCommand.self, ValidateCommand.self, MergeCommand.self],
+        subcommands: [
+            RunCommand.self, LintCommand.self, VerifyCommand.self, ValidateCommand.self, MergeCommand.self,
+            BaselineCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 

@@ -21,7 +21,7 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         let outcome = try LintRun(paths: paths, options: options).execute()
-        print(outcome.output)
+        print(options.format == .text ? TerminalStyle.highlight(outcome.output) : outcome.output)
         if outcome.failed { throw ExitCode(1) }
     }
 }

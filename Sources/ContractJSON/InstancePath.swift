@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where a value sits inside an instance, written the way people read it: `$.items[0].name`.
 public struct InstancePath: Hashable, Sendable, CustomStringConvertible {
     /// One step: an object member or an array element.
@@ -57,10 +55,10 @@ public struct InstancePath: Hashable, Sendable, CustomStringConvertible {
                 if Self.isIdentifier(key) {
                     text += "." + key
                 } else {
-                    text +=
-                        "[\""
-                        + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                        + "\"]"
+                    // Quoted as a JSON string, so control characters in keys never break a line of output.
+                    text += "["
+                    JSONWriter.writeString(key, into: &text)
+                    text += "]"
                 }
             }
         }

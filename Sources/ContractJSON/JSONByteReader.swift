@@ -1,12 +1,16 @@
 /// The byte-level reader behind `JSONParser`: one pass, no backtracking, positions tracked in the
 /// whitespace it skips (JSON allows line breaks nowhere else).
-struct JSONByteReader {
+struct JSONByteReader: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maximumDepth: Int
     private var offset = 0
     private var line = 1
     private var lineStart = 0
     private var depth = 0
+    /// Members of the objects being read, innermost last.
+    private var members = ScratchStack<JSONObject.Member>()
+    /// Elements of the arrays being read, innermost last.
+    private var elements = ScratchStack<JSONValue>()
 
     init(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = buffer
@@ -84,12 +88,12 @@ struct JSONByteReader {
         let start = position
         try enterContainer()
         offset += 1
-        var members: [JSONObject.Member] = []
+        let first = members.count
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
             offset += 1
             depth -= 1
-            return JSONObject(members: members, position: start)
+            return JSONObject(members: [], position: start)
         }
         while true {
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
@@ -104,7 +108,7 @@ struct JSONByteReader {
             offset += 1
             skipWhitespace()
             let value = try parseValue()
-            members.append(JSONObject.Member(key: key, value: value, position: keyPosition))
+            members.push(JSONObject.Member(key: key, value: value, position: keyPosition))
             skipWhitespace()
             guard offset < bytes.count else { throw error("expected ',' or '}' in an object, found end of file") }
             if bytes[offset] == UInt8(ascii: ",") {
@@ -119,21 +123,21 @@ struct JSONByteReader {
             throw error("expected ',' or '}' in an object, found \(describeCurrent())")
         }
         depth -= 1
-        return JSONObject(members: members, position: start)
+        return JSONObject(members: members.popArray(from: first), position: start)
     }
 
     private mutating func parseArray() throws(JSONParseError) -> [JSONValue] {
         try enterContainer()
         offset += 1
-        var elements: [JSONValue] = []
+        let first = elements.count
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
             offset += 1
             depth -= 1
-            return elements
+            return []
         }
         while true {
-            elements.append(try parseValue())
+            elements.push(try parseValue())
             skipWhitespace()
             guard offset < bytes.count else { throw error("expected ',' or ']' in an array, found end of file") }
             if bytes[offset] == UInt8(ascii: ",") {
@@ -148,7 +152,7 @@ struct JSONByteReader {
             throw error("expected ',' or ']' in an array, found \(describeCurrent())")
         }
         depth -= 1
-        return elements
+        return elements.popArray(from: first)
     }
 
     private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {

@@ -1,7 +1,7 @@
 /// A JSON object that keeps its members in document order and remembers where each key was written.
 ///
 /// Small objects are searched linearly, which beats hashing for the handful of keys most objects
-/// have; objects of `indexThreshold` members or more get a dictionary index when they are built.
+/// have; objects of `indexThreshold` members or more get a key index (`MemberIndex`) when built.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One member: its key, its value and where the key stands in the source.
     public struct Member: Sendable {
@@ -27,13 +27,13 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public private(set) var members: [Member]
     /// Where the object starts in the source (its `{`, or its first key in block YAML).
     public var position: SourcePosition
-    private var index: [String: Int]?
+    private var index: MemberIndex?
 
     /// Creates an object from members in order. When a key repeats, the last member wins on lookup.
     public init(members: [Member], position: SourcePosition = .unknown) {
         self.members = members
         self.position = position
-        self.index = members.count >= Self.indexThreshold ? Self.makeIndex(members) : nil
+        self.index = members.count >= Self.indexThreshold ? MemberIndex(members) : nil
     }
 
     /// Creates an empty object.
@@ -46,12 +46,6 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         self.init(members: elements.map { Member(key: $0.0, value: $0.1) })
     }
 
-    private static func makeIndex(_ members: [Member]) -> [String: Int] {
-        var index = [String: Int](minimumCapacity: members.count)
-        for (offset, member) in members.enumerated() { index[member.key] = offset }
-        return index
-    }
-
     /// The number of members.
     public var count: Int { members.count }
     /// Whether the object has no members.
@@ -61,10 +55,17 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// The offset of the member named `key`, if any.
     public func offset(of key: String) -> Int? {
-        if let index { return index[key] }
+        if let index { return index.offset(of: key, in: members) }
         var found: Int?
         for offset in members.indices where members[offset].key == key { found = offset }
         return found
+    }
+
+    /// For large objects whose keys are all distinct ASCII: the offset of the member whose key has
+    /// exactly the bytes of the ASCII `key`, found through the index. `.none` for other objects, so
+    /// that the validator can look a few names up instead of walking every member.
+    package func indexedOffset(ofASCII key: String) -> Int?? {
+        index?.uniqueByteOffset(of: key, in: members) ?? .none
     }
 
     /// The value of the member named `key`; setting `nil` removes it, setting a value replaces or appends.
@@ -84,7 +85,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
             } else if let newValue {
                 members.append(Member(key: key, value: newValue))
                 if index != nil {
-                    index?[key] = members.count - 1
+                    index?.appendLast(members)
                 } else if members.count >= Self.indexThreshold {
                     reindex()
                 }
@@ -103,7 +104,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public func contains(_ key: String) -> Bool { offset(of: key) != nil }
 
     private mutating func reindex() {
-        index = members.count >= Self.indexThreshold ? Self.makeIndex(members) : nil
+        index = members.count >= Self.indexThreshold ? MemberIndex(members) : nil
     }
 
     /// Iterates `(key, value)` pairs in document order.

@@ -102,8 +102,8 @@ final class SchemaCompiler {
         }
     }
 
-    private func compileKeywords(_ context: KeywordContext, node: SchemaNode) -> [any KeywordCheck] {
-        var checks: [any KeywordCheck] = []
+    private func compileKeywords(_ context: KeywordContext, node: SchemaNode) -> [KeywordCheck] {
+        var checks: [KeywordCheck] = []
         compileReferences(context, node: node, into: &checks)
         if context.dialect.refOverridesSiblings, context.object["$ref"] != nil { return checks }
         compileTypeAndValues(context, into: &checks)

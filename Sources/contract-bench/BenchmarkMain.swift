@@ -9,10 +9,14 @@ enum BenchmarkMain {
     static let usage = """
         usage: contract-bench load [--scales 1,2,4] [FILE…]
                contract-bench validate [--json] [--bench-dir DIR] [--batches N] [--batch-seconds S] [--only FIXTURE]
+               contract-bench verdicts BUNDLE.json INSTANCES.jsonl | verdicts --json FILE
+               contract-bench record-stress DIR COUNT
           load   time parse, resolve and compile of each FILE (default: a generated synthetic contract at
                  several scales, and every document in ../shared/corpora/real-world), next to the floors:
                  Yams.compose for YAML, JSONSerialization for JSON.
           validate  time the schema validator on the fixtures of ../shared/bench (see its README).
+          verdicts  one validator verdict per instance line, for Scripts/differential-schema.py.
+          record-stress  append COUNT recordings from 4 threads (the recording concurrency test runs 8 at once).
         """
 
     static func run(_ arguments: [String]) throws {
@@ -21,6 +25,8 @@ enum BenchmarkMain {
         case "load": try LoadBenchmark.run(Array(arguments.dropFirst()))
         case "load-one": try LoadBenchmark.runOne(Array(arguments.dropFirst()))
         case "validate": try ValidatorBenchmark.run(arguments: Array(arguments.dropFirst()))
+        case "record-stress": try RecordStress.run(Array(arguments.dropFirst()))
+        case "verdicts": try Verdicts.run(Array(arguments.dropFirst()))
         default: throw UsageError(description: usage)
         }
     }

@@ -5,7 +5,9 @@ import Foundation
 /// Times the schema validator on the fixtures of `../shared/bench`, the way `peers.py` times the
 /// Python validators: compile once, then 7 batches of about 0.25 s per row; microseconds per call.
 ///
-/// Arguments: `[--json] [--bench-dir DIR] [--batches N] [--batch-seconds S] [--only FIXTURE]`.
+/// Arguments: `[--json] [--bench-dir DIR] [--batches N] [--batch-seconds S] [--only FIXTURE]
+/// [--op OP] [--input INPUT] [--dialect DIALECT] [--calls N]` (the last four pick rows and fix the
+/// number of calls per batch, for profiles and instruction counts).
 enum ValidatorBenchmark {
     struct Row: Codable {
         var fixture: String
@@ -24,6 +26,14 @@ enum ValidatorBenchmark {
         var batches = 7
         var batchSeconds = 0.25
         var only: String?
+        /// Only rows of this operation (`parse`, `isValid`, `validate`), for profiling one path.
+        var op: String?
+        /// Only rows of this input (`object`, `bytes`).
+        var input: String?
+        /// Only this dialect (`2020-12`, `oas`).
+        var dialect: String?
+        /// A fixed number of calls per batch instead of calibrating, for counting instructions.
+        var calls: Int?
 
         init(arguments: [String]) throws {
             var iterator = arguments.makeIterator()
@@ -34,6 +44,10 @@ enum ValidatorBenchmark {
                 case "--batches": batches = Int(try Self.value(&iterator, argument)) ?? batches
                 case "--batch-seconds": batchSeconds = Double(try Self.value(&iterator, argument)) ?? batchSeconds
                 case "--only": only = try Self.value(&iterator, argument)
+                case "--op": op = try Self.value(&iterator, argument)
+                case "--input": input = try Self.value(&iterator, argument)
+                case "--dialect": dialect = try Self.value(&iterator, argument)
+                case "--calls": calls = Int(try Self.value(&iterator, argument))
                 default: throw BenchmarkError(message: "unknown argument \(argument)")
                 }
             }
@@ -58,7 +72,8 @@ enum ValidatorBenchmark {
         let folder = URL(fileURLWithPath: options.benchDirectory)
         var rows: [Row] = []
         for fixture in ["box-folder-items", "box-sign-request"] where options.only.map({ $0 == fixture }) ?? true {
-            for (dialect, suffix) in [(SchemaDialect.draft2020_12, "2020-12"), (.oas30, "oas")] {
+            for (dialect, suffix) in [(SchemaDialect.draft2020_12, "2020-12"), (.oas30, "oas")]
+            where options.dialect.map({ $0 == suffix }) ?? true {
                 let schemaURL = folder.appendingPathComponent("\(fixture).schema.\(suffix).json")
                 var registry = SchemaRegistry()
                 registry.add(
@@ -86,8 +101,11 @@ enum ValidatorBenchmark {
                         ),
                     ]
                     for (op, input, body) in measured {
-                        if op == "parse", dialect != .draft2020_12 { continue }
-                        let timing = time(body, batches: options.batches, batchSeconds: options.batchSeconds)
+                        if op == "parse", dialect != .draft2020_12, options.dialect == nil { continue }
+                        if let only = options.op, only != op { continue }
+                        if let only = options.input, only != input { continue }
+                        let timing = time(
+                            body, batches: options.batches, batchSeconds: options.batchSeconds, calls: options.calls)
                         rows.append(
                             Row(
                                 fixture: name, dialect: suffix, op: op, input: input, callsPerBatch: timing.calls,
@@ -108,12 +126,12 @@ enum ValidatorBenchmark {
         }
     }
 
-    static func time(_ body: () -> Int, batches: Int, batchSeconds: Double) -> (
+    static func time(_ body: () -> Int, batches: Int, batchSeconds: Double, calls fixed: Int?) -> (
         calls: Int, min: Double, median: Double, max: Double
     ) {
         // Calibrate: double the call count until one batch takes a tenth of the target.
-        var calls = 1
-        while true {
+        var calls = fixed ?? 1
+        while fixed == nil {
             let seconds = measure(body, calls: calls)
             if seconds >= batchSeconds / 10 || calls >= 1 << 26 {
                 calls = Swift.max(1, Int(Double(calls) * batchSeconds / Swift.max(seconds, 1e-9)))

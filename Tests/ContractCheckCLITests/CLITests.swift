@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ContractCheckCLI
+
 /// Runs the built `contract-check` binary the way CI does.
 @Suite("contract-check command line")
 struct CLITests {
@@ -37,6 +39,7 @@ struct CLITests {
 
     func temporaryFolder(_ files: [String: String]) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, text) in files {
             let url = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -209,5 +212,136 @@ struct GitHubFormatTests {
                 api.yaml: OpenAPI 3.1.0, 0 operations, 1 errors, 0 warnings
 
                 """)
+    }
+}
+
+@Suite("contract-check verify and the default run")
+struct VerifyCommandTests {
+    let cli = CLITests()
+    var contract: String { CLITests.packageRoot.appendingPathComponent("contracts/clinic.yaml").path }
+    var fixtures: URL { CLITests.packageRoot.appendingPathComponent("Tests/Fixtures/har") }
+
+    @Test("a clean recording exits 0 with coverage; violations exit 1 and write a JUnit report")
+    func verify() throws {
+        let clean = try cli.run([
+            "verify", "--contract", contract, CLITests.packageRoot.appendingPathComponent("contracts/clinic.har").path,
+        ])
+        #expect(clean.status == 0, "\(clean.output)")
+        #expect(clean.output.contains("21 exchanges, 0 violations; operations exercised 19/19"))
+        let folder = try cli.temporaryFolder([:])
+        let broken = try cli.run(
+            [
+                "verify", "--contract", contract, "--junit", "Reports/verify.xml",
+                fixtures.appendingPathComponent("clinic-violations.har").path,
+            ], in: folder)
+        #expect(broken.status == 1)
+        #expect(
+            broken.output.contains(
+                "error: [createPet] POST /pets request body $: expected required property \"species\", got object without it"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Reports/verify.xml").path))
+    }
+
+    @Test(
+        "usage errors exit 64",
+        arguments: [
+            ["verify", "x.har"], ["verify", "--contract", "contracts/clinic.yaml"],
+            ["verify", "--contract", "contracts/clinic.yaml", "nope.har"],
+        ])
+    func usage(arguments: [String]) throws {
+        #expect(try cli.run(arguments).status == 64)
+    }
+
+    @Test("the default run verifies HAR files and recordings and writes Reports/contract-check.xml")
+    func defaultRun() throws {
+        let folder = try cli.temporaryFolder([:])
+        for name in ["clinic.yaml", "schemas/common.yaml", "clinic.har"] {
+            let target = folder.appendingPathComponent("contracts/\(name)")
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: CLITests.packageRoot.appendingPathComponent("contracts/\(name)"), to: target)
+        }
+        let clean = try cli.run([], in: folder)
+        #expect(clean.status == 0, "\(clean.output)")
+        #expect(clean.output.contains("contracts/clinic.yaml: 21 exchanges, 0 violations"))
+        let report = try String(contentsOf: folder.appendingPathComponent("Reports/contract-check.xml"), encoding: .utf8)
+        #expect(report.contains("<testcase name=\"lint\""))
+        #expect(report.contains("tests=\"20\" failures=\"0\" errors=\"0\" skipped=\"0\""))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("clinic-violations.har"), to: folder.appendingPathComponent("contracts/bad.har"))
+        #expect(try cli.run([], in: folder).status == 1)
+    }
+
+    @Test("8 processes appending recordings at once lose and tear nothing")
+    func concurrentRecordings() throws {
+        let folder = try cli.temporaryFolder([:])
+        let bench = CLITests.binary.deletingLastPathComponent().appendingPathComponent("contract-bench")
+        let processes = try (0..<8).map { _ -> Process in
+            let process = Process()
+            process.executableURL = bench
+            process.arguments = ["record-stress", folder.appendingPathComponent("recordings").path, "200"]
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("recordings").path)
+        #expect(files.count == 8)
+        var total = 0
+        for file in files {
+            let url = folder.appendingPathComponent("recordings/\(file)")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let lines = text.split(separator: "\n")
+            total += lines.count
+            for line in lines {
+                #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "a torn line in \(file)")
+            }
+        }
+        #expect(total == 1_600)
+    }
+}
+
+@Suite("contract-check baseline")
+struct BaselineCommandTests {
+    @Test("a baseline makes known violations pass; a new one fails; fixed ones are reported")
+    func gradualAdoption() throws {
+        let cli = CLITests()
+        let folder = try cli.temporaryFolder([:])
+        for name in ["clinic.yaml", "schemas/common.yaml"] {
+            let target = folder.appendingPathComponent("contracts/\(name)")
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: CLITests.packageRoot.appendingPathComponent("contracts/\(name)"), to: target)
+        }
+        let violations = CLITests.packageRoot.appendingPathComponent("Tests/Fixtures/har/clinic-violations.har")
+        try FileManager.default.copyItem(at: violations, to: folder.appendingPathComponent("contracts/old.har"))
+        #expect(try cli.run([], in: folder).status == 1)
+        let written = try cli.run(["baseline"], in: folder)
+        #expect(written.output == "wrote contract-check-baseline.json: 3 known problems\n")
+        let known = try cli.run(["run", "--baseline", "contract-check-baseline.json"], in: folder)
+        #expect(known.status == 0, "\(known.output)")
+        #expect(known.output.contains("baseline contract-check-baseline.json: 0 new, 3 known, 0 fixed"))
+        // Fix the old traffic, break something new: one new problem, three fixed.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("contracts/old.har"))
+        var har = try String(contentsOf: CLITests.packageRoot.appendingPathComponent("contracts/clinic.har"), encoding: .utf8)
+        har = har.replacingOccurrences(of: "\"status\": 204", with: "\"status\": 299")
+        try Data(har.utf8).write(to: folder.appendingPathComponent("contracts/new.har"))
+        let changed = try cli.run(["run", "--baseline", "contract-check-baseline.json"], in: folder)
+        #expect(changed.status == 1)
+        #expect(changed.output.contains("new since the baseline: "))
+        #expect(changed.output.contains("3 fixed"))
+    }
+}
+
+@Suite("Terminal colour")
+struct TerminalStyleTests {
+    @Test("severity words are coloured only when asked; pipes get plain text")
+    func highlight() throws {
+        let line = "api.yaml:2:1: error: a Info Object requires 'title' [structure.required]"
+        #expect(TerminalStyle.highlight(line, color: false) == line)
+        #expect(
+            TerminalStyle.highlight(line, color: true)
+                == "api.yaml:2:1: \u{1B}[1;31merror:\u{1B}[0m a Info Object requires 'title' [structure.required]")
+        // The CLI's own output in these tests goes to a pipe: no escape codes.
+        let cli = CLITests()
+        let folder = try cli.temporaryFolder(["api.yaml": "openapi: 3.1.0\ninfo: {version: '1'}\npaths: {}\n"])
+        #expect(try !cli.run(["lint", "api.yaml"], in: folder).output.contains("\u{1B}["))
     }
 }

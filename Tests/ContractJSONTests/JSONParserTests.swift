@@ -56,3 +56,12 @@ struct JSONParserTests {
         #expect(try JSONParser.parse(JSONWriter.string(from: value, style: .pretty)) == value)
     }
 }
+
+@Suite("Instance paths")
+struct InstancePathTests {
+    @Test("keys that are not identifiers are quoted as JSON strings, control characters escaped")
+    func quoting() {
+        let path = InstancePath.root.appending("items").appending(0).appending("content-type").appending("a\u{1D}\"b\u{85}")
+        #expect(path.description == #"$.items[0]["content-type"]["a\u001d\"b\u0085"]"#)
+    }
+}

@@ -1,3 +1,4 @@
+import ContractReport
 import ContractSpec
 import ContractTestSupport
 import ContractVerify
@@ -17,6 +18,7 @@ enum Clinic {
     static let strictVerifier = ContractVerifier(document: document, options: VerifierOptions(strict: true))
 
     static func har(_ path: String) throws -> [HTTPExchange] {
-        try HARFile.exchanges(at: Corpus.packageRoot.appendingPathComponent(path))
+        // The production HAR reader (ContractReport), so the recordings are read as the CLI reads them.
+        try HARReader.read(url: Corpus.packageRoot.appendingPathComponent(path), path: path).map(\.exchange)
     }
 }

@@ -41,7 +41,8 @@ enum Formats {
     }
 
     static func isInteger(_ number: JSONNumber, bits: Int) -> Bool {
-        guard let value = number.int64Value else { return false }
+        // Plain digits (nearly every int32/int64 value) are read without building a DecimalText.
+        guard let value = NumberFacts.plainInt64(number.text) ?? number.int64Value else { return false }
         return bits == 64 || (value >= Int64(Int32.min) && value <= Int64(Int32.max))
     }
 

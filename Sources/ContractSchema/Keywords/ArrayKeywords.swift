@@ -2,22 +2,34 @@ import ContractJSON
 
 /// `prefixItems` + `items` (2020-12), or `items` + `additionalItems` (draft 4): a prefix of
 /// positional schemas and one schema for the rest.
-struct ItemsCheck: KeywordCheck {
+final class ItemsCheck: KeywordCheck, @unchecked Sendable {
     let prefix: [SchemaNode]
     let rest: SchemaNode?
+    private let prefixRefs: [Unmanaged<SchemaNode>]
+    private let restRef: Unmanaged<SchemaNode>?
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    init(prefix: [SchemaNode], rest: SchemaNode?) {
+        self.prefix = prefix
+        self.rest = rest
+        self.prefixRefs = prefix.unretained
+        self.restRef = rest.map { Unmanaged.passUnretained($0) }
+        super.init()
+    }
+
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .array(let items) = instance else { return true }
         return items.withUnsafeBufferPointer { items in
             for index in items.indices {
-                let node = index < prefix.count ? prefix[index] : rest
+                let node = index < prefixRefs.count ? prefixRefs[index] : restRef
                 if let node, !node.isValid(items[index], &state) { return false }
             }
             return true
         }
     }
 
-    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+    override func collect(
+        _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
+    ) {
         guard case .array(let items) = instance else { return }
         for (index, item) in items.enumerated() {
             guard let node = index < prefix.count ? prefix[index] : rest else { continue }
@@ -27,7 +39,7 @@ struct ItemsCheck: KeywordCheck {
         }
     }
 
-    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+    override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         guard case .array(let items) = instance else { return }
         evaluated.prefixItems = max(evaluated.prefixItems, min(prefix.count, items.count))
         if rest != nil, items.count > prefix.count { evaluated.allItems = true }
@@ -35,13 +47,19 @@ struct ItemsCheck: KeywordCheck {
 }
 
 /// `contains` with `minContains` / `maxContains`.
-struct ContainsCheck: LeafKeywordCheck {
-    let site: KeywordSite
+final class ContainsCheck: LeafKeywordCheck, @unchecked Sendable {
     let node: SchemaNode
     let minimum: Int
     let maximum: Int?
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    init(site: KeywordSite, node: SchemaNode, minimum: Int, maximum: Int?) {
+        self.node = node
+        self.minimum = minimum
+        self.maximum = maximum
+        super.init(site: site)
+    }
+
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .array(let items) = instance else { return true }
         var count = 0
         for item in items where node.isValid(item, &state) {
@@ -51,7 +69,7 @@ struct ContainsCheck: LeafKeywordCheck {
         return count >= minimum && count <= (maximum ?? Int.max)
     }
 
-    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+    override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
         var count = 0
         var state = ValidationState(context: .none, tracksScope: false, maximumDepth: 400)
         for item in instance.arrayValue ?? [] where node.isValid(item, &state) { count += 1 }
@@ -59,7 +77,7 @@ struct ContainsCheck: LeafKeywordCheck {
         return ("\(range) items matching \(node.location.fragment)", "\(count) matching")
     }
 
-    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+    override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         guard case .array(let items) = instance else { return }
         for (index, item) in items.enumerated() where node.isValid(item, &state) {
             evaluated.items.insert(index)
@@ -68,11 +86,17 @@ struct ContainsCheck: LeafKeywordCheck {
 }
 
 /// `minItems`, `maxItems`, `minProperties`, `maxProperties`.
-struct CountCheck: LeafKeywordCheck {
-    let site: KeywordSite
+final class CountCheck: LeafKeywordCheck, @unchecked Sendable {
     let limit: Int
     let isMinimum: Bool
     let countsProperties: Bool
+
+    init(site: KeywordSite, limit: Int, isMinimum: Bool, countsProperties: Bool) {
+        self.limit = limit
+        self.isMinimum = isMinimum
+        self.countsProperties = countsProperties
+        super.init(site: site)
+    }
 
     func count(_ instance: JSONValue) -> Int? {
         switch instance {
@@ -82,27 +106,25 @@ struct CountCheck: LeafKeywordCheck {
         }
     }
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard let count = count(instance) else { return true }
         return isMinimum ? count >= limit : count <= limit
     }
 
-    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+    override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
         let noun = countsProperties ? "properties" : "items"
         return ("\(isMinimum ? "at least" : "at most") \(limit) \(noun)", "\(count(instance) ?? 0) \(noun)")
     }
 }
 
 /// `uniqueItems: true`.
-struct UniqueItemsCheck: LeafKeywordCheck {
-    let site: KeywordSite
-
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+final class UniqueItemsCheck: LeafKeywordCheck, @unchecked Sendable {
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .array(let items) = instance, items.count > 1 else { return true }
         return duplicate(in: items) == nil
     }
 
-    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+    override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
         let found = duplicate(in: instance.arrayValue ?? [])
         return ("unique items", "duplicate \(found.map(ValueDescription.literal) ?? "item")")
     }
@@ -118,7 +140,7 @@ struct UniqueItemsCheck: LeafKeywordCheck {
 }
 
 extension SchemaCompiler {
-    func compileArray(_ context: KeywordContext, into checks: inout [any KeywordCheck]) {
+    func compileArray(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
         let object = context.object
         var prefix: [SchemaNode] = []
         var rest: SchemaNode?

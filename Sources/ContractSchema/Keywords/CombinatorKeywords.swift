@@ -1,40 +1,61 @@
 import ContractJSON
 
 /// `allOf`.
-struct AllOfCheck: KeywordCheck {
+final class AllOfCheck: KeywordCheck, @unchecked Sendable {
     let nodes: [SchemaNode]
+    private let refs: [Unmanaged<SchemaNode>]
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
-        for node in nodes where !node.isValid(instance, &state) { return false }
+    init(nodes: [SchemaNode]) {
+        self.nodes = nodes
+        self.refs = nodes.unretained
+        super.init()
+    }
+
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        for node in refs where !node.isValid(instance, &state) { return false }
         return true
     }
 
-    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+    override func collect(
+        _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
+    ) {
         for node in nodes { node.collect(instance, &state, &errors) }
     }
 
-    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+    override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         for node in nodes where node.isValid(instance, &state) { node.annotate(instance, &state, &evaluated) }
     }
 }
 
 /// `anyOf` (`exactlyOne == false`) and `oneOf` (`exactlyOne == true`), with an optional `discriminator`.
-struct ChoiceCheck: KeywordCheck {
+final class ChoiceCheck: KeywordCheck, @unchecked Sendable {
     let site: KeywordSite
     let nodes: [SchemaNode]
+    private let refs: [Unmanaged<SchemaNode>]
     let exactlyOne: Bool
     let discriminator: Discriminator?
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    init(site: KeywordSite, nodes: [SchemaNode], exactlyOne: Bool, discriminator: Discriminator?) {
+        self.site = site
+        self.nodes = nodes
+        self.refs = nodes.unretained
+        self.exactlyOne = exactlyOne
+        self.discriminator = discriminator
+        super.init()
+    }
+
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         var count = 0
-        for node in nodes where node.isValid(instance, &state) {
+        for node in refs where node.isValid(instance, &state) {
             count += 1
             if !exactlyOne || count > 1 { break }
         }
         return exactlyOne ? count == 1 : count > 0
     }
 
-    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+    override func collect(
+        _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
+    ) {
         var matching: [Int] = []
         for (index, node) in nodes.enumerated() where node.isValid(instance, &state) { matching.append(index) }
         let name = exactlyOne ? "oneOf" : "anyOf"
@@ -69,40 +90,55 @@ struct ChoiceCheck: KeywordCheck {
                 actual: ValueDescription.describe(instance) + " matching none" + (closest ?? ""), branches: branches))
     }
 
-    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+    override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         for node in nodes where node.isValid(instance, &state) { node.annotate(instance, &state, &evaluated) }
     }
 }
 
 /// `not`.
-struct NotCheck: LeafKeywordCheck {
-    let site: KeywordSite
+final class NotCheck: LeafKeywordCheck, @unchecked Sendable {
     let node: SchemaNode
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool { !node.isValid(instance, &state) }
+    init(site: KeywordSite, node: SchemaNode) {
+        self.node = node
+        super.init(site: site)
+    }
 
-    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        !node.isValid(instance, &state)
+    }
+
+    override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
         ("a value not matching \(node.location.fragment)", ValueDescription.describe(instance) + " matching it")
     }
 }
 
 /// `if` / `then` / `else`.
-struct ConditionalCheck: KeywordCheck {
+final class ConditionalCheck: KeywordCheck, @unchecked Sendable {
     let condition: SchemaNode
     let then: SchemaNode?
     let otherwise: SchemaNode?
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    init(condition: SchemaNode, then: SchemaNode?, otherwise: SchemaNode?) {
+        self.condition = condition
+        self.then = then
+        self.otherwise = otherwise
+        super.init()
+    }
+
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         let branch = condition.isValid(instance, &state) ? then : otherwise
         return branch?.isValid(instance, &state) ?? true
     }
 
-    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+    override func collect(
+        _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
+    ) {
         let branch = condition.isValid(instance, &state) ? then : otherwise
         branch?.collect(instance, &state, &errors)
     }
 
-    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+    override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         if condition.isValid(instance, &state) {
             condition.annotate(instance, &state, &evaluated)
             if let then, then.isValid(instance, &state) { then.annotate(instance, &state, &evaluated) }
@@ -113,7 +149,7 @@ struct ConditionalCheck: KeywordCheck {
 }
 
 extension SchemaCompiler {
-    func compileCombinators(_ context: KeywordContext, node: SchemaNode, into checks: inout [any KeywordCheck]) {
+    func compileCombinators(_ context: KeywordContext, node: SchemaNode, into checks: inout [KeywordCheck]) {
         let object = context.object
         for keyword in ["allOf", "anyOf", "oneOf"] {
             guard let value = object[keyword] else { continue }

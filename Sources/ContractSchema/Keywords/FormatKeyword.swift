@@ -1,12 +1,17 @@
 import ContractJSON
 
 /// `format`, asserted: strings checked by a format's validator, numbers by the OpenAPI numeric formats.
-struct FormatCheck: LeafKeywordCheck {
-    let site: KeywordSite
+final class FormatCheck: LeafKeywordCheck, @unchecked Sendable {
     let name: String
     let format: FormatValidator
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    init(site: KeywordSite, name: String, format: FormatValidator) {
+        self.name = name
+        self.format = format
+        super.init(site: site)
+    }
+
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         switch (instance, format) {
         case (.string(let string), .string(let check)): return check(string)
         case (.number(let number), .number(let check)): return check(number)
@@ -14,13 +19,13 @@ struct FormatCheck: LeafKeywordCheck {
         }
     }
 
-    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+    override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
         (name, ValueDescription.describe(instance))
     }
 }
 
 extension SchemaCompiler {
-    func compileFormat(_ context: KeywordContext, into checks: inout [any KeywordCheck]) {
+    func compileFormat(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
         guard let name = context.object["format"]?.stringValue, options.asserts(format: name),
             let format = Formats.validator(named: name)
         else { return }

@@ -4,12 +4,10 @@ import ContractJSON
 enum NumberFacts {
     /// Whether the literal is a mathematical integer (`1.0` and `1e2` are).
     static func isInteger(_ number: JSONNumber) -> Bool {
-        var plain = true
-        for byte in number.text.utf8
-        where byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-            plain = false
-            break
-        }
+        let plain =
+            number.text.utf8.withContiguousStorageIfAvailable { bytes in
+                !bytes.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+            } ?? false
         return plain || number.isInteger
     }
 
@@ -59,14 +57,19 @@ enum NumberFacts {
 }
 
 /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`: one bound each.
-struct BoundCheck: LeafKeywordCheck {
+final class BoundCheck: LeafKeywordCheck, @unchecked Sendable {
     enum Kind: Sendable { case minimum, maximum, exclusiveMinimum, exclusiveMaximum }
 
-    let site: KeywordSite
     let kind: Kind
     let bound: NumberFacts.Bound
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    init(site: KeywordSite, kind: Kind, bound: NumberFacts.Bound) {
+        self.kind = kind
+        self.bound = bound
+        super.init(site: site)
+    }
+
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .number(let number) = instance else { return true }
         guard let order = NumberFacts.compare(number, bound) else { return false }
         switch kind {
@@ -77,7 +80,7 @@ struct BoundCheck: LeafKeywordCheck {
         }
     }
 
-    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+    override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
         let relation =
             switch kind {
             case .minimum: "at least"
@@ -90,11 +93,15 @@ struct BoundCheck: LeafKeywordCheck {
 }
 
 /// `multipleOf`, decided on exact decimals.
-struct MultipleOfCheck: LeafKeywordCheck {
-    let site: KeywordSite
+final class MultipleOfCheck: LeafKeywordCheck, @unchecked Sendable {
     let divisor: NumberFacts.Bound
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    init(site: KeywordSite, divisor: NumberFacts.Bound) {
+        self.divisor = divisor
+        super.init(site: site)
+    }
+
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .number(let number) = instance else { return true }
         if let divisorPlain = divisor.plain, divisorPlain != 0, let value = NumberFacts.plainInt64(number.text) {
             return value % divisorPlain == 0
@@ -106,13 +113,13 @@ struct MultipleOfCheck: LeafKeywordCheck {
         return quotient.isFinite && quotient.rounded() == quotient
     }
 
-    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+    override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
         ("a multiple of \(divisor.text)", ValueDescription.describe(instance))
     }
 }
 
 extension SchemaCompiler {
-    func compileNumeric(_ context: KeywordContext, into checks: inout [any KeywordCheck]) {
+    func compileNumeric(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
         let object = context.object
         // Draft 4 and OpenAPI 3.0 write exclusive bounds as booleans beside minimum/maximum.
         let exclusiveMinimumFlag = object["exclusiveMinimum"]?.boolValue ?? false

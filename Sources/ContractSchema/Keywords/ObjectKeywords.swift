@@ -4,7 +4,7 @@ import ContractJSON
 ///
 /// A required property whose schema here is `readOnly` is not required in a request, and one that
 /// is `writeOnly` is not required in a response (OpenAPI 3.0 Schema Object, `readOnly`/`writeOnly`).
-struct RequiredCheck: KeywordCheck {
+final class RequiredCheck: KeywordCheck, @unchecked Sendable {
     let site: KeywordSite
     let names: [String]
     let nodes: [SchemaNode?]
@@ -13,14 +13,26 @@ struct RequiredCheck: KeywordCheck {
     /// Set for plain `required` lists of up to 64 names: one pass over the members finds them all.
     let table: PropertyTable?
 
+    init(site: KeywordSite, names: [String], nodes: [SchemaNode?], trigger: String?, table: PropertyTable?) {
+        self.site = site
+        self.names = names
+        self.nodes = nodes
+        self.trigger = trigger
+        self.table = table
+        super.init()
+    }
+
     private func excused(_ offset: Int, _ context: ValidationContext) -> Bool {
         guard context != .none, let node = nodes[offset] else { return false }
         return context == .request ? node.isReadOnly : node.isWriteOnly
     }
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .object(let object) = instance else { return true }
         if let trigger, !object.contains(trigger) { return true }
+        if table != nil, names.count * 4 <= object.count, let present = allPresentByName(object, state.context) {
+            return present
+        }
         if let table {
             var found: UInt64 = 0
             object.members.withUnsafeBufferPointer { members in
@@ -37,7 +49,18 @@ struct RequiredCheck: KeywordCheck {
         return true
     }
 
-    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+    /// Looks the names up through the object's index (large objects); `nil` when it has none.
+    private func allPresentByName(_ object: JSONObject, _ context: ValidationContext) -> Bool? {
+        for (offset, name) in names.enumerated() {
+            guard let lookup = object.indexedOffset(ofASCII: name) else { return nil }
+            if lookup == nil, !excused(offset, context) { return false }
+        }
+        return true
+    }
+
+    override func collect(
+        _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
+    ) {
         guard case .object(let object) = instance else { return }
         if let trigger, !object.contains(trigger) { return }
         for (offset, name) in names.enumerated() where !object.contains(name) && !excused(offset, state.context) {
@@ -51,21 +74,29 @@ struct RequiredCheck: KeywordCheck {
 }
 
 /// `dependentSchemas` (and draft 4 schema `dependencies`): a schema that applies when a property is present.
-struct DependentSchemaCheck: KeywordCheck {
+final class DependentSchemaCheck: KeywordCheck, @unchecked Sendable {
     let trigger: String
     let node: SchemaNode
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    init(trigger: String, node: SchemaNode) {
+        self.trigger = trigger
+        self.node = node
+        super.init()
+    }
+
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .object(let object) = instance, object.contains(trigger) else { return true }
         return node.isValid(instance, &state)
     }
 
-    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+    override func collect(
+        _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
+    ) {
         guard case .object(let object) = instance, object.contains(trigger) else { return }
         node.collect(instance, &state, &errors)
     }
 
-    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+    override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         guard case .object(let object) = instance, object.contains(trigger), node.isValid(instance, &state) else {
             return
         }
@@ -74,16 +105,23 @@ struct DependentSchemaCheck: KeywordCheck {
 }
 
 /// `propertyNames`: each key, as a string, must match the schema.
-struct PropertyNamesCheck: KeywordCheck {
+final class PropertyNamesCheck: KeywordCheck, @unchecked Sendable {
     let node: SchemaNode
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    init(node: SchemaNode) {
+        self.node = node
+        super.init()
+    }
+
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .object(let object) = instance else { return true }
         for member in object.members where !node.isValid(.string(member.key), &state) { return false }
         return true
     }
 
-    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+    override func collect(
+        _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
+    ) {
         guard case .object(let object) = instance else { return }
         for member in object.members {
             state.path.append(.key(member.key))
@@ -94,7 +132,7 @@ struct PropertyNamesCheck: KeywordCheck {
 }
 
 extension SchemaCompiler {
-    func compileObject(_ context: KeywordContext, into checks: inout [any KeywordCheck]) {
+    func compileObject(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
         let object = context.object
         let properties = compileProperties(context, into: &checks)
         if let value = object["required"] {
@@ -106,7 +144,8 @@ extension SchemaCompiler {
                     RequiredCheck(
                         site: site("required", context.location), names: names, nodes: names.map { properties[$0] },
                         trigger: nil,
-                        table: names.count <= 64 && Set(names).count == names.count ? PropertyTable(names) : nil))
+                        table: names.count <= 64 && Set(names).count == names.count
+                            && names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? PropertyTable(names) : nil))
             }
         }
         compileDependencies(context, keyword: "dependentRequired", into: &checks)
@@ -118,8 +157,7 @@ extension SchemaCompiler {
         }
     }
 
-    private func compileDependencies(_ context: KeywordContext, keyword: String, into checks: inout [any KeywordCheck])
-    {
+    private func compileDependencies(_ context: KeywordContext, keyword: String, into checks: inout [KeywordCheck]) {
         guard case .object(let members)? = context.object[keyword] else { return }
         for member in members.members {
             if case .array(let elements) = member.value {

@@ -2,10 +2,11 @@ import ContractJSON
 
 /// `properties`, `patternProperties` and `additionalProperties`, checked in one pass over the members,
 /// plus the `readOnly`/`writeOnly` rule for the properties present.
-struct PropertiesCheck: KeywordCheck {
+final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
     let properties: [String: SchemaNode]
     let table: PropertyTable
-    let nodes: [SchemaNode]
+    /// The nodes of `properties`, in the order of `table`'s names (kept alive by `properties`).
+    let nodes: [Unmanaged<SchemaNode>]
     let patterns: [(regex: ECMARegex, node: SchemaNode)]
     let additional: SchemaNode?
     /// Set when `additionalProperties` is `false`, for a clearer error than "schema is false".
@@ -14,7 +15,25 @@ struct PropertiesCheck: KeywordCheck {
     let location: SchemaRegistry.Location
     let sourceOf: @Sendable (String, String) -> SourceLocation?
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    init(
+        properties: [String: SchemaNode], table: PropertyTable, nodes: [Unmanaged<SchemaNode>],
+        patterns: [(regex: ECMARegex, node: SchemaNode)], additional: SchemaNode?, noAdditionalSite: KeywordSite?,
+        budget: Int, location: SchemaRegistry.Location,
+        sourceOf: @escaping @Sendable (String, String) -> SourceLocation?
+    ) {
+        self.properties = properties
+        self.table = table
+        self.nodes = nodes
+        self.patterns = patterns
+        self.additional = additional
+        self.noAdditionalSite = noAdditionalSite
+        self.budget = budget
+        self.location = location
+        self.sourceOf = sourceOf
+        super.init()
+    }
+
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .object(let object) = instance else { return true }
         // Reading members through the buffer borrows them instead of copying (and retaining) each one.
         return object.members.withUnsafeBufferPointer { members in
@@ -23,7 +42,11 @@ struct PropertiesCheck: KeywordCheck {
                 if let index = table.index(of: members[offset].key) {
                     matched = true
                     let node = nodes[index]
-                    if state.context != .none, violatesAccess(node, state.context) { return false }
+                    if state.context != .none,
+                        node._withUnsafeGuaranteedRef({ violatesAccess($0, state.context) })
+                    {
+                        return false
+                    }
                     if !node.isValid(members[offset].value, &state) { return false }
                 }
                 if !patterns.isEmpty {
@@ -43,13 +66,17 @@ struct PropertiesCheck: KeywordCheck {
         (context == .request && node.isReadOnly) || (context == .response && node.isWriteOnly)
     }
 
-    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+    override func collect(
+        _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
+    ) {
         guard case .object(let object) = instance else { return }
         for member in object.members {
             state.path.append(.key(member.key))
             defer { state.path.removeLast() }
             var matched = false
-            if let node = properties[member.key] {
+            // The table, not `properties`: a dictionary would match canonically equivalent names.
+            if let index = table.index(of: member.key) {
+                let node = nodes[index].takeUnretainedValue()
                 matched = true
                 if state.context != .none, violatesAccess(node, state.context) {
                     let keyword = state.context == .request ? "readOnly" : "writeOnly"
@@ -81,7 +108,7 @@ struct PropertiesCheck: KeywordCheck {
         }
     }
 
-    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+    override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         guard case .object(let object) = instance else { return }
         if additional != nil {
             evaluated.allProperties = true
@@ -98,7 +125,7 @@ struct PropertiesCheck: KeywordCheck {
 }
 
 extension SchemaCompiler {
-    func compileProperties(_ context: KeywordContext, into checks: inout [any KeywordCheck]) -> [String: SchemaNode] {
+    func compileProperties(_ context: KeywordContext, into checks: inout [KeywordCheck]) -> [String: SchemaNode] {
         let object = context.object
         var properties: [String: SchemaNode] = [:]
         if let value = object["properties"] {
@@ -126,7 +153,8 @@ extension SchemaCompiler {
             let names = Array(properties.keys)
             checks.append(
                 PropertiesCheck(
-                    properties: properties, table: PropertyTable(names), nodes: names.compactMap { properties[$0] },
+                    properties: properties, table: PropertyTable(names),
+                    nodes: names.compactMap { properties[$0] }.unretained,
                     patterns: patterns, additional: additional,
                     noAdditionalSite: noAdditionalSite, budget: options.regexStepLimit, location: context.location,
                     sourceOf: { document, pointer in

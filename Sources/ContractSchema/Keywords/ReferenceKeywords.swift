@@ -1,25 +1,41 @@
 import ContractJSON
 
 /// `$ref`: the target's checks, in place.
-struct RefCheck: KeywordCheck {
+final class RefCheck: KeywordCheck, @unchecked Sendable {
     let target: SchemaNode
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool { target.isValid(instance, &state) }
+    init(target: SchemaNode) {
+        self.target = target
+        super.init()
+    }
 
-    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        target.isValid(instance, &state)
+    }
+
+    override func collect(
+        _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
+    ) {
         target.collect(instance, &state, &errors)
     }
 
-    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+    override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         if target.isValid(instance, &state) { target.annotate(instance, &state, &evaluated) }
     }
 }
 
 /// `$dynamicRef`: resolved through the dynamic scope when the static target has a matching `$dynamicAnchor`.
-struct DynamicRefCheck: KeywordCheck {
+final class DynamicRefCheck: KeywordCheck, @unchecked Sendable {
     let target: SchemaNode
     let anchor: String?
     let table: DynamicAnchorTable
+
+    init(target: SchemaNode, anchor: String?, table: DynamicAnchorTable) {
+        self.target = target
+        self.anchor = anchor
+        self.table = table
+        super.init()
+    }
 
     private func resolve(_ state: ValidationState) -> SchemaNode {
         guard let anchor else { return target }
@@ -30,22 +46,24 @@ struct DynamicRefCheck: KeywordCheck {
         return target
     }
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         resolve(state).isValid(instance, &state)
     }
 
-    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+    override func collect(
+        _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
+    ) {
         resolve(state).collect(instance, &state, &errors)
     }
 
-    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+    override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         let node = resolve(state)
         if node.isValid(instance, &state) { node.annotate(instance, &state, &evaluated) }
     }
 }
 
 extension SchemaCompiler {
-    func compileReferences(_ context: KeywordContext, node: SchemaNode, into checks: inout [any KeywordCheck]) {
+    func compileReferences(_ context: KeywordContext, node: SchemaNode, into checks: inout [KeywordCheck]) {
         if let value = context.object["$ref"] {
             guard let text = value.stringValue else {
                 report("$ref must be a string", at: context, "$ref")

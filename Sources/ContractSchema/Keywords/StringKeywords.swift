@@ -1,12 +1,17 @@
 import ContractJSON
 
 /// `minLength` / `maxLength`, counted in Unicode code points as JSON Schema requires.
-struct LengthCheck: LeafKeywordCheck {
-    let site: KeywordSite
+final class LengthCheck: LeafKeywordCheck, @unchecked Sendable {
     let limit: Int
     let isMinimum: Bool
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    init(site: KeywordSite, limit: Int, isMinimum: Bool) {
+        self.limit = limit
+        self.isMinimum = isMinimum
+        super.init(site: site)
+    }
+
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .string(let string) = instance else { return true }
         // UTF-8 length bounds the scalar count from above and a quarter of it from below: most
         // strings are decided without counting.
@@ -19,7 +24,7 @@ struct LengthCheck: LeafKeywordCheck {
         return string.unicodeScalars.count <= limit
     }
 
-    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+    override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
         let count = instance.stringValue?.unicodeScalars.count ?? 0
         return (
             "a string of \(isMinimum ? "at least" : "at most") \(limit) characters",
@@ -29,17 +34,26 @@ struct LengthCheck: LeafKeywordCheck {
 }
 
 /// `pattern`: an ECMA-262 search (not anchored), bounded in work.
-struct PatternCheck: KeywordCheck {
+final class PatternCheck: KeywordCheck, @unchecked Sendable {
     let site: KeywordSite
     let regex: ECMARegex
     let budget: Int
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    init(site: KeywordSite, regex: ECMARegex, budget: Int) {
+        self.site = site
+        self.regex = regex
+        self.budget = budget
+        super.init()
+    }
+
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .string(let string) = instance else { return true }
         return regex.firstMatch(in: string, budget: budget) == .matched
     }
 
-    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+    override func collect(
+        _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
+    ) {
         guard case .string(let string) = instance else { return }
         switch regex.firstMatch(in: string, budget: budget) {
         case .matched:
@@ -60,7 +74,7 @@ struct PatternCheck: KeywordCheck {
 }
 
 extension SchemaCompiler {
-    func compileString(_ context: KeywordContext, into checks: inout [any KeywordCheck]) {
+    func compileString(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
         for (keyword, isMinimum) in [("minLength", true), ("maxLength", false)] {
             guard let value = context.object[keyword] else { continue }
             guard let limit = nonNegativeInteger(value) else {

@@ -1,18 +1,16 @@
 import ContractJSON
 
 /// `false` as a schema: nothing is valid.
-struct FalseCheck: LeafKeywordCheck {
-    let site: KeywordSite
+final class FalseCheck: LeafKeywordCheck, @unchecked Sendable {
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool { false }
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool { false }
-
-    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+    override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
         ("nothing (schema is false)", ValueDescription.describe(instance))
     }
 }
 
 /// `type`, as a bit set of the allowed JSON types.
-struct TypeCheck: LeafKeywordCheck {
+final class TypeCheck: LeafKeywordCheck, @unchecked Sendable {
     static let null: UInt8 = 1
     static let boolean: UInt8 = 2
     static let object: UInt8 = 4
@@ -21,9 +19,14 @@ struct TypeCheck: LeafKeywordCheck {
     static let string: UInt8 = 32
     static let integer: UInt8 = 64
 
-    let site: KeywordSite
     let mask: UInt8
     let names: [String]
+
+    init(site: KeywordSite, mask: UInt8, names: [String]) {
+        self.mask = mask
+        self.names = names
+        super.init(site: site)
+    }
 
     static func bit(_ name: String) -> UInt8? {
         switch name {
@@ -38,7 +41,13 @@ struct TypeCheck: LeafKeywordCheck {
         }
     }
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        Self.accepts(mask, instance)
+    }
+
+    /// Whether `mask` allows the instance's type; `SchemaNode` calls it directly on its fast path.
+    @inline(__always)
+    static func accepts(_ mask: UInt8, _ instance: JSONValue) -> Bool {
         switch instance {
         case .null: return mask & Self.null != 0
         case .bool: return mask & Self.boolean != 0
@@ -51,47 +60,54 @@ struct TypeCheck: LeafKeywordCheck {
         }
     }
 
-    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+    override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
         (names.joined(separator: " or "), ValueDescription.describe(instance))
     }
 }
 
 /// `const`.
-struct ConstCheck: LeafKeywordCheck {
-    let site: KeywordSite
+final class ConstCheck: LeafKeywordCheck, @unchecked Sendable {
     let value: JSONValue
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool { JSONEquality.equal(instance, value) }
+    init(site: KeywordSite, value: JSONValue) {
+        self.value = value
+        super.init(site: site)
+    }
 
-    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        JSONEquality.equal(instance, value)
+    }
+
+    override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
         (ValueDescription.literal(value), ValueDescription.describe(instance))
     }
 }
 
 /// `enum`.
-struct EnumCheck: LeafKeywordCheck {
-    let site: KeywordSite
+final class EnumCheck: LeafKeywordCheck, @unchecked Sendable {
     let values: [JSONValue]
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    init(site: KeywordSite, values: [JSONValue]) {
+        self.values = values
+        super.init(site: site)
+    }
+
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         if case .string(let string) = instance {
-            // Most enums list strings: compare them without building a JSONValue equality witness.
-            // `==` is fast but uses canonical equivalence; confirm the code points only on a hit.
-            for case .string(let candidate) in values where candidate == string {
-                if candidate.utf8.elementsEqual(string.utf8) { return true }
-            }
+            // Most enums list strings: compare their bytes without building a JSONValue equality witness.
+            for case .string(let candidate) in values where UTF8Equality.equal(candidate, string) { return true }
             return false
         }
         return values.contains { JSONEquality.equal($0, instance) }
     }
 
-    func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
+    override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
         ("one of " + ValueDescription.list(values), ValueDescription.describe(instance))
     }
 }
 
 extension SchemaCompiler {
-    func compileTypeAndValues(_ context: KeywordContext, into checks: inout [any KeywordCheck]) {
+    func compileTypeAndValues(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
         if let type = context.object["type"] {
             var names: [String] = []
             switch type {

@@ -4,11 +4,19 @@ import ContractJSON
 /// (nor a valid in-place subschema) evaluated must match the schema.
 ///
 /// The evaluated set is computed only here, on demand, so schemas without these keywords pay nothing.
-struct UnevaluatedCheck: KeywordCheck {
+final class UnevaluatedCheck: KeywordCheck, @unchecked Sendable {
     let node: SchemaNode
-    let siblings: [any KeywordCheck]
+    let siblings: [KeywordCheck]
     let forProperties: Bool
     let noneAllowedSite: KeywordSite?
+
+    init(node: SchemaNode, siblings: [KeywordCheck], forProperties: Bool, noneAllowedSite: KeywordSite?) {
+        self.node = node
+        self.siblings = siblings
+        self.forProperties = forProperties
+        self.noneAllowedSite = noneAllowedSite
+        super.init()
+    }
 
     private func evaluated(_ instance: JSONValue, _ state: inout ValidationState) -> Evaluated {
         var evaluated = Evaluated()
@@ -16,7 +24,7 @@ struct UnevaluatedCheck: KeywordCheck {
         return evaluated
     }
 
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         switch instance {
         case .object(let object) where forProperties:
             let seen = evaluated(instance, &state)
@@ -34,7 +42,9 @@ struct UnevaluatedCheck: KeywordCheck {
         return true
     }
 
-    func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+    override func collect(
+        _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
+    ) {
         switch instance {
         case .object(let object) where forProperties:
             let seen = evaluated(instance, &state)
@@ -67,13 +77,13 @@ struct UnevaluatedCheck: KeywordCheck {
         }
     }
 
-    func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+    override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         if forProperties { evaluated.allProperties = true } else { evaluated.allItems = true }
     }
 }
 
 extension SchemaCompiler {
-    func compileUnevaluated(_ context: KeywordContext, into checks: inout [any KeywordCheck]) {
+    func compileUnevaluated(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
         guard context.dialect == .draft2020_12 else { return }
         for (keyword, forProperties) in [("unevaluatedItems", false), ("unevaluatedProperties", true)] {
             guard let value = context.object[keyword] else { continue }

@@ -1,0 +1,56 @@
+import ArgumentParser
+import ContractReport
+import ContractSpec
+import ContractVerify
+import Foundation
+
+/// Loads contracts and traffic, verifies, and keeps everything the printers and reports need.
+struct TrafficRun {
+    struct Outcome {
+        var loaded: TrafficFiles.Loaded
+        var result: TrafficResult
+        var contractProblems: [Diagnostic]
+        var failed: Bool { result.hasErrors || !loaded.errors.isEmpty || !contractProblems.isEmpty }
+    }
+
+    let contractPaths: [String]
+    let trafficPaths: [String]
+    let options: VerifierOptions
+    let root: String?
+
+    func execute() throws -> Outcome {
+        var contracts: [TrafficCheck.Contract] = []
+        var problems: [Diagnostic] = []
+        for path in contractPaths {
+            let url = URL(fileURLWithPath: path)
+            let rootURL = root.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? LintRun.defaultRoot(for: url)
+            let result = ContractLoader(rootDirectory: rootURL).load(url, checks: [])
+            guard let document = result.document else {
+                problems += result.diagnostics
+                continue
+            }
+            problems += result.diagnostics.filter { $0.severity == .error }
+            contracts.append(
+                TrafficCheck.Contract(
+                    document: document, verifier: ContractVerifier(document: document, options: options)))
+        }
+        let found = TrafficFiles.find(in: trafficPaths)
+        if !found.missing.isEmpty {
+            throw ValidationError("no such file or folder: \(found.missing.joined(separator: ", "))")
+        }
+        let loaded = TrafficFiles.read(found.files, displayPath: Self.displayPath)
+        let result = TrafficCheck(contracts: contracts).run(loaded.records)
+        return Outcome(loaded: loaded, result: result, contractProblems: problems)
+    }
+
+    static func displayPath(_ url: URL) -> String {
+        let base = FileManager.default.currentDirectoryPath + "/"
+        return url.path.hasPrefix(base) ? String(url.path.dropFirst(base.count)) : url.path
+    }
+
+    static func writeJUnit(_ outcome: Outcome, to path: String) throws {
+        let hostname = ProcessInfo.processInfo.hostName
+        let report = JUnitReport(traffic: outcome.result, timestamp: Date(), hostname: hostname)
+        try JUnitWriter.write(report, to: URL(fileURLWithPath: path))
+    }
+}

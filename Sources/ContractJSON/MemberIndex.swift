@@ -1,0 +1,156 @@
+/// The key index of a large `JSONObject`: member offsets in an open-addressing table keyed by
+/// the keys' UTF-8 bytes.
+///
+/// A `[String: Int]` index cost a tenth of parsing a 20 KB response: `String` hashing seeds and
+/// finalises SipHash and walks the key as Unicode to hash canonically equivalent spellings alike.
+/// This table hashes bytes eight at a time with a per-process random seed. Byte equality is
+/// `String ==` only for ASCII, so an object with a non-ASCII key keeps a `Dictionary`, and a
+/// non-ASCII lookup key (which could be canonically equal to an ASCII key, as U+212A KELVIN SIGN is
+/// to `K`) is answered by a linear scan: lookups mean exactly what they meant before.
+struct MemberIndex: Sendable {
+    /// One reference either way, so that `JSONObject` (and every `JSONValue`) stays small: a larger
+    /// index made every copy of a value dearer.
+    private enum Storage: Sendable {
+        /// Offsets + 1 (0 marks an empty slot) in a power-of-two number of slots at least twice the
+        /// keys, then one more element: the number of distinct keys.
+        case table([Int32])
+        case dictionary([String: Int])
+    }
+
+    private var storage: Storage
+
+    /// A random seed per process, so that colliding keys cannot be prepared in advance.
+    private static let seed = UInt64.random(in: 1...UInt64.max)
+
+    init(_ members: [JSONObject.Member]) {
+        var slots = [Int32](repeating: 0, count: Self.capacity(for: members.count) + 1)
+        for offset in members.indices {
+            guard Self.insert(offset, members, into: &slots) else {
+                storage = .dictionary(Self.dictionary(members))
+                return
+            }
+        }
+        storage = .table(slots)
+    }
+
+    /// Records that `members.last` was appended.
+    mutating func appendLast(_ members: [JSONObject.Member]) {
+        switch storage {
+        case .dictionary(var dictionary):
+            storage = .table([])
+            dictionary[members[members.count - 1].key] = members.count - 1
+            storage = .dictionary(dictionary)
+        case .table(var slots):
+            storage = .table([])
+            if (Int(slots[slots.count - 1]) + 1) * 2 > slots.count - 1 {
+                self = MemberIndex(members)
+                return
+            }
+            if Self.insert(members.count - 1, members, into: &slots) {
+                storage = .table(slots)
+            } else {
+                storage = .dictionary(Self.dictionary(members))
+            }
+        }
+    }
+
+    /// The offset of the member named `key` (ASCII) when keys are compared as bytes and none repeats;
+    /// `.none` when the answer would need `String ==` (a `Dictionary` index, repeated keys).
+    func uniqueByteOffset(of key: String, in members: [JSONObject.Member]) -> Int?? {
+        guard case .table(let slots) = storage, Int(slots[slots.count - 1]) == members.count else { return .none }
+        return .some(offset(of: key, in: members))
+    }
+
+    /// The offset of the last member named `key`.
+    func offset(of key: String, in members: [JSONObject.Member]) -> Int? {
+        switch storage {
+        case .dictionary(let dictionary):
+            return dictionary[key]
+        case .table(let slots):
+            let found = key.utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
+                guard let hash = Self.asciiHash(bytes) else { return .some(nil) }
+                let mask = slots.count - 2
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while slots[slot] != 0 {
+                    let offset = Int(slots[slot]) - 1
+                    if Self.equal(members[offset].key, bytes) { return offset }
+                    slot = (slot + 1) & mask
+                }
+                return .some(.none)
+            }
+            switch found {
+            case .some(.some(.some(let offset))): return offset
+            case .some(.some(.none)): return nil
+            default:
+                // A non-ASCII key: compare with `String ==`, as the dictionary did.
+                var result: Int?
+                for offset in members.indices where members[offset].key == key { result = offset }
+                return result
+            }
+        }
+    }
+
+    private static func capacity(for count: Int) -> Int {
+        var capacity = 16
+        while capacity < count * 2 { capacity *= 2 }
+        return capacity
+    }
+
+    private static func dictionary(_ members: [JSONObject.Member]) -> [String: Int] {
+        var index = [String: Int](minimumCapacity: members.count)
+        for (offset, member) in members.enumerated() { index[member.key] = offset }
+        return index
+    }
+
+    /// Adds `members[offset]` (replacing an earlier member of the same key); false for a non-ASCII key.
+    private static func insert(
+        _ offset: Int, _ members: [JSONObject.Member], into slots: inout [Int32]
+    ) -> Bool {
+        let key = members[offset].key
+        let inserted = key.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let hash = asciiHash(bytes) else { return false }
+            let mask = slots.count - 2
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0, !equal(members[Int(slots[slot]) - 1].key, bytes) {
+                slot = (slot + 1) & mask
+            }
+            if slots[slot] == 0 { slots[slots.count - 1] += 1 }
+            slots[slot] = Int32(truncatingIfNeeded: offset + 1)
+            return true
+        }
+        return inserted ?? false
+    }
+
+    /// A hash of ASCII bytes, or `nil` when a byte is not ASCII; eight bytes at a time.
+    @inline(__always)
+    private static func asciiHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        var hash = seed ^ UInt64(bytes.count)
+        var high: UInt64 = 0
+        var offset = 0
+        let raw = UnsafeRawBufferPointer(bytes)
+        while offset + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            high |= word
+            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 32
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < raw.count {
+            tail |= UInt64(raw[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        high |= tail
+        guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
+        hash = (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
+        // Mix the high bits down: the table is indexed by the low ones.
+        return hash ^ (hash >> 29) ^ (hash >> 47)
+    }
+
+    @inline(__always)
+    private static func equal(_ key: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        key.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? key.utf8.elementsEqual(bytes)
+    }
+}

@@ -1,0 +1,51 @@
+import ContractVerify
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Appends exchanges to this process's recording file, one line per exchange, one `write(2)` per line.
+public final class RecordingWriter: @unchecked Sendable {
+    /// The file this process writes.
+    public let url: URL
+    private let descriptor: Int32
+    // Serialises writers within the process; the descriptor is written only under it.
+    private let lock = NSLock()
+
+    /// Opens (creating it and its folder) a file of its own for this process in `directory`.
+    public init(directory: URL = Recording.defaultDirectory) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let name = "recording-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8)).jsonl"
+        url = directory.appendingPathComponent(name)
+        descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Appends one exchange. Safe from any thread.
+    public func append(_ exchange: HTTPExchange, startedAt: Date, duration: Double, test: String? = nil) {
+        let bytes = Array(
+            (Recording.line(for: exchange, startedAt: startedAt, duration: duration, test: test) + "\n").utf8)
+        lock.lock()
+        defer { lock.unlock() }
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written <= 0 {
+                    if written < 0, errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}

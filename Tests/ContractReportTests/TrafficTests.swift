@@ -1,0 +1,156 @@
+import ContractJSON
+import ContractSpec
+import ContractTestSupport
+import ContractVerify
+import Foundation
+import Testing
+
+@testable import ContractReport
+
+@Suite("Reading traffic: HAR files and recordings")
+struct TrafficReadingTests {
+    static func har(_ entries: String) -> String {
+        #"{"log": {"version": "1.2", "creator": {"name": "test", "version": "1"}, "entries": [\#(entries)]}}"#
+    }
+
+    static func write(_ text: String, name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("traffic-\(UUID().uuidString)/\(name)")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test("bodies: base64, form params, multipart params, cookies, pseudo-headers, content not captured")
+    func harVariants() throws {
+        let url = try Self.write(
+            Self.har(
+                """
+                {"request": {"method": "POST", "url": "https://api.example.com/v1/forms", "httpVersion": "HTTP/2",
+                  "headers": [{"name": ":authority", "value": "api.example.com"}, {"name": "content-type", "value": "application/x-www-form-urlencoded"}],
+                  "cookies": [{"name": "session", "value": "abc"}],
+                  "postData": {"mimeType": "application/x-www-form-urlencoded", "params": [{"name": "q", "value": "a b&c"}, {"name": "n", "value": "1"}]}},
+                 "response": {"status": 200, "headers": [], "content": {"size": 2, "mimeType": "application/json", "text": "e30=", "encoding": "base64"}}},
+                {"request": {"method": "POST", "url": "https://api.example.com/v1/upload", "headers": [],
+                  "postData": {"mimeType": "multipart/form-data; boundary=XyZ", "params": [{"name": "file", "fileName": "a.png", "contentType": "image/png", "value": "PNG"}]}},
+                 "response": {"status": 204, "headers": [], "content": {"size": 10, "mimeType": "image/png"}}}
+                """), name: "t.har")
+        let records = try HARReader.read(url: url, path: "t.har")
+        #expect(records.count == 2)
+        let form = records[0].exchange
+        #expect(form.request.headers[":authority"] == nil)
+        #expect(form.request.headers["Cookie"] == "session=abc")
+        #expect(form.request.body == HTTPBody(text: "q=a+b%26c&n=1"))
+        #expect(form.response.body == HTTPBody(text: "{}"))
+        #expect(records[0].source.position.line == 1)
+        let upload = records[1].exchange
+        #expect(
+            upload.request.headers["Content-Type"] == "multipart/form-data; boundary=XyZ", "taken from postData when the headers lack it")
+        let multipart = String(decoding: upload.request.body.bytes ?? [], as: UTF8.self)
+        #expect(
+            multipart.contains(
+                "--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\nPNG\r\n--XyZ--"
+            ))
+        #expect(upload.response.body == .unavailable)
+    }
+
+    @Test("a file that is not HAR is one error naming it")
+    func notHAR() throws {
+        let url = try Self.write(#"{"entries": []}"#, name: "x.har")
+        #expect(throws: TrafficReadError.self) { try HARReader.read(url: url, path: "x.har") }
+        let broken = try Self.write("{", name: "y.har")
+        #expect {
+            try HARReader.read(url: broken, path: "y.har")
+        } throws: { error in
+            (error as? TrafficReadError)?.description.hasPrefix("y.har:1:2: error: invalid JSON") == true
+        }
+    }
+
+    @Test("recordings round-trip; a torn last line is skipped")
+    func recordings() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rec-\(UUID().uuidString)")
+        let writer = try RecordingWriter(directory: folder)
+        let request = try #require(
+            HTTPRequest(method: "GET", url: "https://api.example.com/v1/pets?limit=2", headers: ["Accept": "application/json"]))
+        let exchange = HTTPExchange(
+            request: request, response: HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: HTTPBody(text: "[]"))
+        )
+        writer.append(exchange, startedAt: Date(timeIntervalSince1970: 0), duration: 0.25, test: "Tests/PetTests.swift:12")
+        var unreadable = exchange
+        unreadable.request.body = .unavailable
+        writer.append(unreadable, startedAt: Date(), duration: 0)
+        let handle = try FileHandle(forWritingTo: writer.url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"version": 1, "request": {"meth"#.utf8))
+        try handle.close()
+        let (records, skipped) = try Recording.read(url: writer.url, path: "r.jsonl")
+        #expect(records.count == 2)
+        #expect(skipped == 1)
+        #expect(records[0].exchange == exchange)
+        #expect(records[0].test == "Tests/PetTests.swift:12")
+        #expect(records[0].duration == 0.25)
+        #expect(records[1].exchange.request.body == .unavailable)
+    }
+}
+
+@Suite("Verifying traffic")
+struct TrafficCheckTests {
+    static let clinic: Spec.Document = {
+        let url = Corpus.packageRoot.appendingPathComponent("contracts/clinic.yaml")
+        return ContractLoader(rootDirectory: Corpus.packageRoot).load(url, checks: []).document!
+    }()
+
+    static func records(_ path: String) throws -> [RecordedExchange] {
+        try HARReader.read(url: Corpus.packageRoot.appendingPathComponent(path), path: path)
+    }
+
+    @Test("the bundled recording is clean and exercises every operation")
+    func clean() throws {
+        let check = TrafficCheck(contracts: [.init(document: Self.clinic, verifier: ContractVerifier(document: Self.clinic))])
+        let result = check.run(try Self.records("contracts/clinic.har"))
+        #expect(result.violations.isEmpty, "\(result.violations.map(\.description))")
+        #expect(result.contracts[0].exercised == 19)
+        #expect(result.skipped.isEmpty)
+    }
+
+    @Test("exchanges on hosts no server matches are skipped; --server maps them")
+    func hosts() throws {
+        var records = try Self.records("contracts/clinic.har")
+        for index in records.indices { records[index].exchange.request.host = "staging.internal" }
+        let plain = TrafficCheck(contracts: [.init(document: Self.clinic, verifier: ContractVerifier(document: Self.clinic))])
+        #expect(plain.run(records).skipped.count == records.count)
+        let mapped = TrafficCheck(contracts: [
+            .init(
+                document: Self.clinic,
+                verifier: ContractVerifier(document: Self.clinic, options: VerifierOptions(baseURLs: ["https://staging.internal/v1"])))
+        ])
+        let result = mapped.run(records)
+        #expect(result.skipped.isEmpty)
+        #expect(result.contracts[0].exchanges == records.count)
+    }
+
+    @Test("the JUnit report of the violations recording: one failure per failing operation, the rest skipped, valid against both XSDs")
+    func junit() throws {
+        let check = TrafficCheck(contracts: [.init(document: Self.clinic, verifier: ContractVerifier(document: Self.clinic))])
+        let result = check.run(try Self.records("Tests/Fixtures/har/clinic-violations.har"))
+        let report = JUnitReport(traffic: result, timestamp: JUnitWriterTests.clock, hostname: "ci")
+        let suite = try #require(report.suites.first)
+        #expect(suite.cases.count == 19)
+        #expect(suite.failures == 3)
+        #expect(suite.skipped == 16)
+        let failing = suite.cases.filter { if case .failed = $0.outcome { true } else { false } }.map(\.name)
+        #expect(Set(failing) == ["listPets", "createPet", "submitInquiry"])
+        guard case .failed(let failure) = suite.cases.first(where: { $0.name == "createPet" })?.outcome else {
+            Issue.record("createPet should fail")
+            return
+        }
+        #expect(failure.message == "1 violation: request.body.schema")
+        #expect(failure.type == "request.body.schema")
+        #expect(failure.body.contains("in Tests/Fixtures/har/clinic-violations.har:10:7"))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml")
+        try JUnitWriter.write(report, to: url)
+        for xsd in ["windyroad-JUnit-Schema/JUnit.xsd", "jenkinsci-xunit-plugin/junit-10.xsd"] {
+            let validation = try XMLLint.validate(url, against: Corpus.root.appendingPathComponent("junit-xsd/\(xsd)"))
+            #expect(validation.status == 0, "\(validation.output)")
+        }
+    }
+}

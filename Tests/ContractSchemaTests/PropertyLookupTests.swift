@@ -1,0 +1,64 @@
+import ContractJSON
+import ContractSchema
+import Testing
+
+/// The validator finds property names by length and leading bytes; names that share both must
+/// still be told apart, and names are compared by code points, not canonical equivalence.
+@Suite("Property lookup")
+struct PropertyLookupTests {
+    private static let schema: JSONValue = [
+        "type": "object",
+        "properties": [
+            "etag": ["type": "string"], "type": ["type": "integer"], "name": ["type": "boolean"],
+            "created_at_one": ["type": "string"], "created_at_two": ["type": "integer"],
+            "caf\u{E9}": ["type": "string"],
+        ],
+        "required": ["etag", "created_at_two"],
+        "additionalProperties": false,
+    ]
+
+    @Test("names of equal length and equal first eight bytes are told apart")
+    func collisions() throws {
+        let compiled = try CompiledSchema(schema: Self.schema)
+        #expect(compiled.isValid(["etag": "x", "type": 1, "name": true, "created_at_one": "a", "created_at_two": 2]))
+        #expect(!compiled.isValid(["etag": "x", "created_at_two": "2"]))
+        #expect(!compiled.isValid(["etag": "x", "created_at_one": 1, "created_at_two": 2]))
+        #expect(!compiled.isValid(["etag": "x", "type": "t", "created_at_two": 2]))
+        #expect(!compiled.isValid(["etag": "x", "created_at_thr": 2, "created_at_two": 2]))
+        #expect(!compiled.isValid(["type": 1, "created_at_two": 2]))
+    }
+
+    @Test("a name spelled with a combining accent is another name")
+    func codePoints() throws {
+        let compiled = try CompiledSchema(schema: Self.schema)
+        #expect(compiled.isValid(["etag": "x", "created_at_two": 2, "caf\u{E9}": "ok"]))
+        #expect(!compiled.isValid(["etag": "x", "created_at_two": 2, "cafe\u{301}": "ok"]))
+    }
+
+    @Test("validate reports the same verdicts as isValid")
+    func sameVerdicts() throws {
+        let compiled = try CompiledSchema(schema: Self.schema)
+        let instance: JSONValue = ["etag": "x", "created_at_two": 2, "cafe\u{301}": "ok"]
+        let errors = compiled.validate(instance)
+        #expect(errors.count == 1)
+        #expect(errors.first?.keyword == "additionalProperties")
+    }
+
+    @Test("required names are found in large objects, readOnly ones excused in requests")
+    func requiredInLargeObjects() throws {
+        let schema: JSONValue = [
+            "type": "object", "required": ["id", "name"],
+            "properties": ["id": ["type": "string", "readOnly": true], "name": ["type": "string"]],
+        ]
+        let compiled = try CompiledSchema(schema: schema, dialect: .oas30)
+        var members = (0..<40).map { JSONObject.Member(key: "extra\($0)", value: .null) }
+        members.append(JSONObject.Member(key: "name", value: "n"))
+        #expect(!compiled.isValid(.object(JSONObject(members: members))))
+        #expect(compiled.isValid(.object(JSONObject(members: members)), context: .request))
+        #expect(!compiled.isValid(.object(JSONObject(members: members)), context: .response))
+        members.append(JSONObject.Member(key: "id", value: "1"))
+        #expect(compiled.isValid(.object(JSONObject(members: members))))
+        #expect(!compiled.isValid(.object(JSONObject(members: members)), context: .request))
+        #expect(compiled.validate(.object(JSONObject(members: Array(members.dropFirst(41))))).count == 1)
+    }
+}
