@@ -46,6 +46,7 @@ let package = Package(
             name: "contract-bench",
             dependencies: [
                 "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractReport",
+                "ContractInterception",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

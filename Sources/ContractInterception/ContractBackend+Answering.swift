@@ -79,10 +79,8 @@ extension ContractBackend {
     ) {
         switch scenario.answer {
         case .synthesized(var choice):
-            // Prism's `Prefer` header picks the response when the test has not stubbed one.
-            if let prefer = PreferHeader(request.headers),
-                choice == SynthesisChoice(status: nil, example: nil, mode: .full)
-            {
+            // Prism's `Prefer` header picks the response when the scenario names neither status nor example.
+            if let prefer = PreferHeader(request.headers), choice.status == nil, choice.example == nil {
                 choice.status = prefer.code
                 choice.example = prefer.example
             }
@@ -111,12 +109,19 @@ extension ContractBackend {
     private func synthesize(
         _ choice: SynthesisChoice, match: RouteMatch, request: HTTPRequest, into record: inout RecordedExchange
     ) {
-        switch contract.synthesis.response(for: match.operation, choice: choice) {
-        case .success(let response):
-            record.response = response
-            record.stubViolations = verifier.verifyResponse(response, for: match, request: request)
+        let accept = request.headers["Accept"]
+        switch contract.synthesis.answer(for: match.operation, choice: choice, accept: accept) {
+        case .success(var answer):
+            record.response = answer.response
+            if answer.isClean != true {
+                record.stubViolations = verifier.verifyResponse(answer.response, for: match, request: request)
+                if answer.isClean == nil {
+                    answer.isClean = record.stubViolations.isEmpty
+                    contract.synthesis.store(answer, for: match.operation, choice: choice, accept: accept)
+                }
+            }
         case .failure(let failure):
-            state.withLock { $0.problems.append(BackendProblem(message: failure.message)) }
+            recordProblem(failure.message)
             record.response = ProblemResponse.make(
                 status: 500, title: "The backend could not build a response", violations: [])
         }
@@ -137,10 +142,11 @@ extension ContractBackend {
         let documented = candidates.first { status in match.operation.responses.contains { $0.status == .code(status) }
         }
         if let documented,
-            case .success(let response) = contract.synthesis.response(
-                for: match.operation, choice: SynthesisChoice(status: documented, example: nil, mode: .full))
+            case .success(let answer) = contract.synthesis.answer(
+                for: match.operation, choice: SynthesisChoice(status: documented, example: nil, mode: .full),
+                accept: nil)
         {
-            record.response = response
+            record.response = answer.response
             return
         }
         record.response = ProblemResponse.make(

@@ -2,20 +2,23 @@ import ContractSpec
 import ContractVerify
 
 /// Builds the contract's responses from its examples and schemas.
-struct ResponseSynthesis: Sendable {
+final class ResponseSynthesis: Sendable {
     /// Why no response could be built.
     struct Failure: Error, Sendable {
         var message: String
     }
 
-    let document: Spec.Document
-
-    init(document: Spec.Document) {
-        self.document = document
+    /// A built answer and whether it verified clean.
+    struct Answer: Sendable {
+        var response: HTTPResponse
+        var isClean: Bool?
     }
 
-    /// The documented response for `choice.status` (the first 2xx when `nil`), with a body of its media type.
-    func response(for operation: Spec.Operation, choice: SynthesisChoice) -> Result<HTTPResponse, Failure> {
+    init(document: Spec.Document) {}
+
+    func answer(for operation: Spec.Operation, choice: SynthesisChoice, accept: String?) -> Result<Answer, Failure> {
         .failure(Failure(message: "response synthesis is not available in this build"))
     }
+
+    func store(_ answer: Answer, for operation: Spec.Operation, choice: SynthesisChoice, accept: String?) {}
 }
