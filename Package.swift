@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ContractReport", targets: ["ContractReport"]),
         .library(name: "ContractInterception", targets: ["ContractInterception"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
+        .library(name: "ContractExamples", targets: ["ContractExamples"]),
         .executable(name: "contract-check", targets: ["contract-check"]),
     ],
     dependencies: [
@@ -29,6 +30,7 @@ let package = Package(
         ),
         .target(name: "ContractVerify", dependencies: ["ContractJSON", "ContractSchema", "ContractSpec"]),
         .target(name: "ContractReport", dependencies: ["ContractJSON", "ContractSpec", "ContractVerify"]),
+        .target(name: "ContractExamples", dependencies: ["ContractJSON", "ContractSchema", "ContractSpec"]),
         .target(
             name: "ContractInterception",
             dependencies: ["ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify"]
@@ -38,6 +40,7 @@ let package = Package(
             name: "ContractCheckCLI",
             dependencies: [
                 "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractReport",
+                "ContractExamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -47,6 +50,7 @@ let package = Package(
             dependencies: [
                 "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractReport",
                 "ContractInterception",
+                "ContractExamples",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -55,6 +59,9 @@ let package = Package(
         .testTarget(
             name: "ContractSchemaTests", dependencies: ["ContractSchema", "ContractJSON", "ContractTestSupport"]),
         .testTarget(name: "ContractSpecTests", dependencies: ["ContractSpec", "ContractJSON", "ContractTestSupport"]),
+        .testTarget(
+            name: "ContractExamplesTests",
+            dependencies: ["ContractExamples", "ContractSchema", "ContractSpec", "ContractJSON", "ContractTestSupport"]),
         .testTarget(
             name: "ContractVerifyTests",
             dependencies: ["ContractVerify", "ContractReport", "ContractSpec", "ContractJSON", "ContractTestSupport"]),

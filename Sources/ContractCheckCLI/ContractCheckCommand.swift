@@ -11,8 +11,8 @@ public struct ContractCheckCommand: ParsableCommand {
             Exit status: 0 when clean, 1 when problems were found, 64 on a usage error.
             """,
         subcommands: [
-            RunCommand.self, LintCommand.self, VerifyCommand.self, ValidateCommand.self, MergeCommand.self,
-            BaselineCommand.self,
+            RunCommand.self, LintCommand.self, VerifyCommand.self, ValidateCommand.self, ExampleCommand.self,
+            MergeCommand.self, BaselineCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -78,7 +78,8 @@ public enum JSONWriter {
             default:
                 // C0 and C1 controls and the Unicode line separators are escaped: valid JSON either way,
                 // and output stays one line per value whatever tool splits it.
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                let value = scalar.value
+                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
                     let hex = String(scalar.value, radix: 16)
                     output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

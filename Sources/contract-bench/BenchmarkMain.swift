@@ -8,6 +8,7 @@ enum BenchmarkMain {
 
     static let usage = """
         usage: contract-bench load [--scales 1,2,4] [FILE…]
+               contract-bench examples | examples-dump CONTRACT
                contract-bench validate [--json] [--bench-dir DIR] [--batches N] [--batch-seconds S] [--only FIXTURE]
                contract-bench verdicts BUNDLE.json INSTANCES.jsonl | verdicts --json FILE
                contract-bench record-stress DIR COUNT
@@ -19,6 +20,8 @@ enum BenchmarkMain {
           record-stress  append COUNT recordings from 4 threads (the recording concurrency test runs 8 at once).
           intercept [--requests N] [--rounds N]  requests per second through URLSession with the fake
                  backend against a fixed-body URLProtocol (the floor), sequential and 64 tasks over 8 sessions.
+          examples  time the example synthesizer on the synthetic contract against loading it and validating.
+          examples-dump CONTRACT  print generated request and response bodies as JSON lines (for Scripts/).
         """
 
     static func run(_ arguments: [String]) throws {
@@ -30,6 +33,8 @@ enum BenchmarkMain {
         case "record-stress": try RecordStress.run(Array(arguments.dropFirst()))
         case "verdicts": try Verdicts.run(Array(arguments.dropFirst()))
         case "intercept": try InterceptionBenchmark.runBlocking(Array(arguments.dropFirst()))
+        case "examples": try ExampleBenchmark.run(Array(arguments.dropFirst()))
+        case "examples-dump": try ExampleDump.run(Array(arguments.dropFirst()))
         default: throw UsageError(description: usage)
         }
     }

@@ -1,0 +1,22 @@
+import ContractSchema
+
+/// A merged schema with an identity, and what generation derives from it once: the merge of every
+/// property and item, the validators of its members. Generating the thousandth value then costs no
+/// merging and no lookups by address.
+final class MergedNode: @unchecked Sendable {
+    let id: Int
+    let schema: MergedSchema
+    /// Whether the node is shared through the cache (every member has an address), so what is derived
+    /// from it may be cached too.
+    let isShared: Bool
+    // Guarded by the owning cache's lock.
+    var objectPlan: ObjectPlan?
+    var arrayPlan: ArrayPlan?
+    var validators: [CompiledSchema]?
+
+    init(id: Int, schema: MergedSchema, isShared: Bool) {
+        self.id = id
+        self.schema = schema
+        self.isShared = isShared
+    }
+}
