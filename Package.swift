@@ -20,6 +20,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // Only for the generated client's test target.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "ContractJSON"),
@@ -33,7 +37,7 @@ let package = Package(
         .target(name: "ContractExamples", dependencies: ["ContractJSON", "ContractSchema", "ContractSpec"]),
         .target(
             name: "ContractInterception",
-            dependencies: ["ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify"]
+            dependencies: ["ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractExamples"]
         ),
         .target(name: "ContractTesting", dependencies: ["ContractInterception", "ContractVerify", "ContractSpec"]),
         .target(
@@ -72,6 +76,15 @@ let package = Package(
         .testTarget(
             name: "ContractInterceptionTests",
             dependencies: ["ContractInterception", "ContractVerify", "ContractSpec", "ContractTestSupport"]),
+        .testTarget(
+            name: "GeneratedClientTests",
+            dependencies: [
+                "ContractTesting", "ContractInterception",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["README.md"]),
         .testTarget(
             name: "ContractTestingTests",
             dependencies: ["ContractTesting", "ContractInterception", "ContractVerify", "ContractTestSupport"]),

@@ -44,7 +44,9 @@ enum InterceptionBenchmark {
             var floors: [Double] = []
             var backends: [Double] = []
             for _ in 0..<rounds {
-                let floorSessions = (0..<sessions).map { _ in URLSession(configuration: FixedBodyProtocol.configuration()) }
+                let floorSessions = (0..<sessions).map { _ in
+                    URLSession(configuration: FixedBodyProtocol.configuration())
+                }
                 let backendSessions = (0..<sessions).map { _ in URLSession(configuration: backend.makeConfiguration()) }
                 floors.append(try await time(floorSessions, request, requests: requests, tasks: tasks))
                 backends.append(try await time(backendSessions, request, requests: requests, tasks: tasks))
@@ -59,7 +61,8 @@ enum InterceptionBenchmark {
     }
 
     /// Microseconds of wall time per request.
-    static func time(_ sessions: [URLSession], _ request: URLRequest, requests: Int, tasks: Int) async throws -> Double {
+    static func time(_ sessions: [URLSession], _ request: URLRequest, requests: Int, tasks: Int) async throws -> Double
+    {
         let perTask = requests / tasks
         let start = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in

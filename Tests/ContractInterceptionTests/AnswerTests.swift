@@ -124,3 +124,42 @@ import Testing
         #expect(exchange.requestViolations.first?.severity == .warning)
     }
 }
+
+extension AnswerTests {
+    @Test func preferHeaderPicksStatusAndExample() async throws {
+        let backend = try Fixture.backend()
+        let request = try Fixture.request(
+            "GET", "/owners/5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e", headers: ["Prefer": "code=404, example=notFound"])
+        let (data, response) = try await backend.session.data(for: request)
+        #expect(Fixture.status(response) == 404)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""title":"Not Found""#))
+        #expect(backend.violations.isEmpty)
+    }
+
+    @Test func defaultAnswerIsTheFirstDocumentedSuccess() async throws {
+        let backend = try Fixture.backend()
+        let (data, response) = try await backend.session.data(for: Fixture.request())
+        #expect(Fixture.status(response) == 200)
+        #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "application/json")
+        #expect(!data.isEmpty)
+        #expect(backend.exchanges.first?.source == .synthesized)
+        #expect(backend.violations.isEmpty)
+    }
+
+    @Test func documentedErrorAnswersAnInvalidRequest() async throws {
+        let backend = try Fixture.backend()
+        let (data, response) = try await backend.session.data(for: Fixture.request("GET", "/pets", auth: false))
+        #expect(Fixture.status(response) == 401)
+        #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "application/problem+json")
+        #expect(String(decoding: data, as: UTF8.self).contains(#""status":401"#))
+        #expect(backend.violations.map(\.kind) == [.security])
+    }
+
+    @Test func unknownExampleIsAProblem() async throws {
+        let backend = try Fixture.backend()
+        backend.stub("getPet", .example("parrot"))
+        let (_, response) = try await backend.session.data(for: Fixture.request())
+        #expect(Fixture.status(response) == 500)
+        #expect(backend.problems.count == 1)
+    }
+}

@@ -44,7 +44,12 @@ import Testing
             path: .init(petId: Self.petId),
             body: .multipartForm([
                 .metadata(.init(payload: .init(body: .init(category: .labResult, title: "Bloodwork")))),
-                .file(.init(payload: .init(body: .init(stringLiteral: "%PDF-1.4")), filename: "lab.pdf")),
+                // The typed `.file` part has no schema, so the generator sends it as JSON; the contract's
+                // `encoding` wants a PDF or image (see `typedFilePartIsSentAsJSON`).
+                .undocumented(
+                    .init(
+                        name: "file", filename: "lab.pdf", headerFields: [.contentType: "application/pdf"],
+                        body: .init("%PDF-1.4\n"))),
             ])
         ).created.body.json
         _ = try await client.downloadMedicalRecord(path: .init(petId: Self.petId, recordId: Self.petId)).ok.body
@@ -70,10 +75,34 @@ import Testing
         _ = try await client.getInvoice(path: .init(invoiceId: "INV-2025-000142")).ok.body.json
         _ = try await client.payInvoice(
             path: .init(invoiceId: "INV-2025-000142"), headers: .init(idempotencyKey: "pay-INV-2025-000142"),
-            body: .json(.init(method: .card, amount: .init(amountMinor: 8950, currency: "USD"))))
-            .created.body.json
+            body: .json(.init(method: .card, amount: .init(amountMinor: 8950, currency: "USD")))
+        )
+        .created.body.json
         _ = try await client.exportAppointments(query: .init(from: "2025-03-10", to: "2025-03-14")).ok.body
         #expect(Set(backend.exchanges.compactMap(\.operation?.operationId)).count == 19)
+    }
+}
+
+extension GeneratedClientTests {
+    /// What the fake backend found in the generated client: the schema-less `file` part is encoded as
+    /// JSON, against the contract's `encoding.contentType` (the generator does not read it for such parts).
+    @Test func typedFilePartIsSentAsJSON() async throws {
+        let backend = try ContractBackend(contract: ContractBackend.contractURL("contracts/clinic.yaml", relativeTo: #filePath))
+        let output = try await Self.client(backend).uploadMedicalRecord(
+            path: .init(petId: Self.petId),
+            body: .multipartForm([
+                .metadata(.init(payload: .init(body: .init(category: .labResult, title: "Bloodwork")))),
+                .file(.init(payload: .init(body: .init(stringLiteral: "%PDF-1.4")), filename: "lab.pdf")),
+            ]))
+        #expect(backend.violations.map(\.kind) == [.bodyMediaType])
+        #expect(
+            backend.violations.first?.message
+                == "expected part Content-Type application/pdf, image/png, image/jpeg, got application/json")
+        // The backend answers with the contract's own 415.
+        guard case .unsupportedMediaType = output else {
+            Issue.record("expected the documented 415, got \(output)")
+            return
+        }
     }
 }
 

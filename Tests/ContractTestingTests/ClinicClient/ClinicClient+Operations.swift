@@ -94,8 +94,11 @@ extension ClinicClient {
 
     func submitInquiry(name: String, email: String, message: String, days: [String]) async throws -> InquiryReceipt {
         var form = URLComponents()
-        form.queryItems = [URLQueryItem(name: "name", value: name), URLQueryItem(name: "email", value: email),
-            URLQueryItem(name: "message", value: message)] + days.map { URLQueryItem(name: "preferredDays", value: $0) }
+        form.queryItems =
+            [
+                URLQueryItem(name: "name", value: name), URLQueryItem(name: "email", value: email),
+                URLQueryItem(name: "message", value: message),
+            ] + days.map { URLQueryItem(name: "preferredDays", value: $0) }
         var request = try request("POST", "/inquiries")
         // URLComponents leaves `+` and `@` alone in queries; a form body needs them encoded.
         let body = (form.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
