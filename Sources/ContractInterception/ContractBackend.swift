@@ -62,10 +62,13 @@ public final class ContractBackend: Sendable {
         }
     }
 
-    /// A configuration whose sessions are answered by this backend: a copy of `base` (ephemeral by
-    /// default, so no cookies or cache leak between tests) with this backend's class first in `protocolClasses`.
+    /// A configuration whose sessions are answered by this backend: `base` (ephemeral by default, so no
+    /// cookies leak between tests) with this backend's class first in `protocolClasses` and no `URLCache`,
+    /// so every request reaches the backend (and none pays for a cache lookup).
     public func makeConfiguration(base: URLSessionConfiguration = .ephemeral) -> URLSessionConfiguration {
         let configuration = base
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.protocolClasses = [protocolClass] + (configuration.protocolClasses ?? [])
         return configuration
     }

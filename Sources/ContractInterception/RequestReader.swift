@@ -23,11 +23,11 @@ enum RequestReader {
             body = isUpload ? .unavailable : .empty
         }
         let method = request.httpMethod ?? "GET"
-        guard let url = request.url, let parsed = HTTPRequest(method: method, url: url, headers: headers, body: body)
-        else {
-            return HTTPRequest(method: method, path: "/", headers: headers, body: body)
-        }
-        return parsed
+        guard let url = request.url else { return HTTPRequest(method: method, path: "/", headers: headers, body: body) }
+        // The URL's own accessors, not `URLComponents`: parsing the URL again cost a tenth of the request.
+        return HTTPRequest(
+            method: method, scheme: url.scheme, host: url.host(percentEncoded: true), port: url.port,
+            path: url.path(percentEncoded: true), query: url.query(percentEncoded: true), headers: headers, body: body)
     }
 
     /// Reads a body stream to its end; a stream that fails (`read` returns -1) gives `.unavailable`.

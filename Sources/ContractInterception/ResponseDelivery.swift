@@ -114,13 +114,17 @@ struct ResponseDelivery: @unchecked Sendable {
         return next
     }
 
-    /// `HTTPURLResponse` takes one value per name: repeated fields are joined as HTTP allows.
+    /// `HTTPURLResponse` takes one value per name: repeated fields are joined as HTTP allows. Names are
+    /// matched by their ASCII lower-case form (Foundation's case-insensitive comparison is costly per request).
     static func headerFields(_ headers: HTTPHeaders) -> [String: String] {
         var fields: [String: String] = [:]
+        var names: [String: String] = [:]
         for field in headers {
-            if let key = fields.keys.first(where: { $0.caseInsensitiveCompare(field.name) == .orderedSame }) {
-                fields[key] = (fields[key] ?? "") + ", " + field.value
+            let folded = field.name.lowercased()
+            if let name = names[folded] {
+                fields[name] = (fields[name] ?? "") + ", " + field.value
             } else {
+                names[folded] = field.name
                 fields[field.name] = field.value
             }
         }

@@ -10,7 +10,10 @@ final class FixedBodyProtocol: URLProtocol {
     static let body = BenchLock(Data())
 
     static func configuration() -> URLSessionConfiguration {
+        // The same configuration as the backend's, so the two loops differ only in the protocol.
         let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.protocolClasses = [FixedBodyProtocol.self] + (configuration.protocolClasses ?? [])
         return configuration
     }

@@ -38,7 +38,11 @@ enum InterceptionBenchmark {
             throw BenchmarkMain.UsageError(description: "bench contract: \(backend.violations)")
         }
         FixedBodyProtocol.body.withLock { $0 = sample }
+        // `--url-cache` keeps the ephemeral configuration's URLCache in both loops (the backend turns it
+        // off; with it, every request pays for a cache lookup that dominates the floor).
+        let urlCache = arguments.contains("--url-cache")
         print("request \(request.httpBody?.count ?? 0) B, response \(sample.count) B, \(requests) requests per run")
+        print("URLCache: " + (urlCache ? "on (ephemeral default)" : "off (as the backend configures it)"))
         print("mode                 floor us/req   backend us/req   ratio   backend req/s")
         for (name, sessions, tasks) in [("sequential", 1, 1), ("64 tasks, 8 sessions", 8, 64)] {
             var floors: [Double] = []
@@ -58,6 +62,13 @@ enum InterceptionBenchmark {
                 name.padding(toLength: 20, withPad: " ", startingAt: 0)
                     + String(format: " %12.1f %16.1f %7.2fx %15.0f", floor, ours, ours / floor, 1_000_000 / ours))
         }
+    }
+
+    static func withCache(_ configuration: URLSessionConfiguration, _ on: Bool) -> URLSessionConfiguration {
+        guard on else { return configuration }
+        configuration.urlCache = URLSessionConfiguration.ephemeral.urlCache
+        configuration.requestCachePolicy = .useProtocolCachePolicy
+        return configuration
     }
 
     /// Microseconds of wall time per request.
