@@ -163,3 +163,33 @@ extension AnswerTests {
         #expect(backend.problems.count == 1)
     }
 }
+
+extension AnswerTests {
+    @Test func perOperationStubWinsOverStubAll() async throws {
+        let backend = try Fixture.backend()
+        backend.stubAll(.failure(.notConnectedToInternet))
+        backend.stub("getPet", Fixture.petResponse)
+        let (_, response) = try await backend.session.data(for: Fixture.request())
+        #expect(Fixture.status(response) == 200)
+        await #expect(throws: URLError(.notConnectedToInternet)) {
+            try await backend.session.data(for: Fixture.request("GET", "/pets"))
+        }
+    }
+
+    @Test func delayIsHonoured() async throws {
+        let backend = try Fixture.backend()
+        backend.stub("getPet", Fixture.petResponse.delayed(by: .milliseconds(150)))
+        let started = ContinuousClock.now
+        _ = try await backend.session.data(for: Fixture.request())
+        #expect(ContinuousClock.now - started >= .milliseconds(150))
+        #expect(backend.exchanges.first?.scheduledDelay == .milliseconds(150))
+    }
+
+    @Test func loadErrorNamesTheContract() {
+        #expect {
+            _ = try ContractBackend(contract: URL(fileURLWithPath: "/nonexistent/api.yaml"))
+        } throws: { error in
+            (error as? ContractLoadError)?.description.hasPrefix("cannot use contract /nonexistent/api.yaml:") == true
+        }
+    }
+}

@@ -70,3 +70,36 @@ import Testing
         }
     }
 }
+
+extension TraitTests {
+    /// A contract that does not load fails the test with the loader's diagnostics, before its body runs.
+    @Test func missingContractFailsTheTest() async throws {
+        let test = try #require(Test.current)
+        let trait = ContractTrait.contract("contracts/no-such-contract.yaml")
+        let ran = Locked(false)
+        await #expect(throws: ContractLoadError.self) {
+            try await trait.provideScope(for: test, testCase: nil) { ran.set(true) }
+        }
+        #expect(!ran.value)
+    }
+}
+
+/// A flag set from a `@Sendable` closure.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    func set(_ value: Value) {
+        lock.lock()
+        stored = value
+        lock.unlock()
+    }
+}
