@@ -12,12 +12,18 @@ let package = Package(
         .library(name: "ContractSpec", targets: ["ContractSpec"]),
         .library(name: "ContractVerify", targets: ["ContractVerify"]),
         .library(name: "ContractReport", targets: ["ContractReport"]),
+        .library(name: "ContractInterception", targets: ["ContractInterception"]),
+        .library(name: "ContractTesting", targets: ["ContractTesting"]),
         .library(name: "ContractExamples", targets: ["ContractExamples"]),
         .executable(name: "contract-check", targets: ["contract-check"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // Only for the generated client's test target.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "ContractJSON"),
@@ -29,6 +35,11 @@ let package = Package(
         .target(name: "ContractVerify", dependencies: ["ContractJSON", "ContractSchema", "ContractSpec"]),
         .target(name: "ContractReport", dependencies: ["ContractJSON", "ContractSpec", "ContractVerify"]),
         .target(name: "ContractExamples", dependencies: ["ContractJSON", "ContractSchema", "ContractSpec"]),
+        .target(
+            name: "ContractInterception",
+            dependencies: ["ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractExamples"]
+        ),
+        .target(name: "ContractTesting", dependencies: ["ContractInterception", "ContractVerify", "ContractSpec"]),
         .target(
             name: "ContractCheckCLI",
             dependencies: [
@@ -42,6 +53,7 @@ let package = Package(
             name: "contract-bench",
             dependencies: [
                 "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractReport",
+                "ContractInterception",
                 "ContractExamples",
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -61,6 +73,21 @@ let package = Package(
             name: "ContractReportTests",
             dependencies: ["ContractReport", "ContractVerify", "ContractSpec", "ContractJSON", "ContractTestSupport"],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "ContractInterceptionTests",
+            dependencies: ["ContractInterception", "ContractVerify", "ContractSpec", "ContractTestSupport"]),
+        .testTarget(
+            name: "GeneratedClientTests",
+            dependencies: [
+                "ContractTesting", "ContractInterception",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["README.md"]),
+        .testTarget(
+            name: "ContractTestingTests",
+            dependencies: ["ContractTesting", "ContractInterception", "ContractVerify", "ContractTestSupport"]),
         .testTarget(
             name: "ContractCheckCLITests", dependencies: ["ContractCheckCLI", "contract-check", "contract-bench"]),
     ]

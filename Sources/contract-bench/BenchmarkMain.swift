@@ -18,6 +18,8 @@ enum BenchmarkMain {
           validate  time the schema validator on the fixtures of ../shared/bench (see its README).
           verdicts  one validator verdict per instance line, for Scripts/differential-schema.py.
           record-stress  append COUNT recordings from 4 threads (the recording concurrency test runs 8 at once).
+          intercept [--requests N] [--rounds N] [--url-cache]  requests per second through URLSession with the fake
+                 backend against a fixed-body URLProtocol (the floor), sequential and 64 tasks over 8 sessions.
           examples  time the example synthesizer on the synthetic contract against loading it and validating.
           examples-dump CONTRACT  print generated request and response bodies as JSON lines (for Scripts/).
         """
@@ -30,6 +32,7 @@ enum BenchmarkMain {
         case "validate": try ValidatorBenchmark.run(arguments: Array(arguments.dropFirst()))
         case "record-stress": try RecordStress.run(Array(arguments.dropFirst()))
         case "verdicts": try Verdicts.run(Array(arguments.dropFirst()))
+        case "intercept": try InterceptionBenchmark.runBlocking(Array(arguments.dropFirst()))
         case "examples": try ExampleBenchmark.run(Array(arguments.dropFirst()))
         case "examples-dump": try ExampleDump.run(Array(arguments.dropFirst()))
         default: throw UsageError(description: usage)

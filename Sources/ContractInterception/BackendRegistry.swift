@@ -1,0 +1,60 @@
+/// Finds the backend a protocol instance answers for: by slot for sessions made from a backend's
+/// configuration, and the one globally installed backend for the base class.
+///
+/// Slots are never reused: a session that outlives its backend must not reach a later test's backend.
+final class BackendRegistry: Sendable {
+    static let shared = BackendRegistry()
+
+    private struct Entry {
+        weak var backend: ContractBackend?
+    }
+
+    private struct State {
+        var next = 1
+        var backends: [Int: Entry] = [:]
+        var global = Entry()
+    }
+
+    private let state = Locked(State())
+
+    /// A slot no backend had before.
+    func reserveSlot() -> Int {
+        state.withLock { state in
+            let slot = state.next
+            state.next += 1
+            return slot
+        }
+    }
+
+    func register(_ backend: ContractBackend, slot: Int) {
+        state.withLock { $0.backends[slot] = Entry(backend: backend) }
+    }
+
+    func unregister(slot: Int) {
+        state.withLock { state in
+            state.backends[slot] = nil
+            if state.global.backend == nil { state.global = Entry() }
+        }
+    }
+
+    /// The backend for a slot, or the global one for `nil`.
+    func backend(for slot: Int?) -> ContractBackend? {
+        state.withLock { state in
+            guard let slot else { return state.global.backend }
+            return state.backends[slot]?.backend
+        }
+    }
+
+    /// Makes `backend` the global one; returns the one it replaces.
+    func setGlobal(_ backend: ContractBackend?) -> ContractBackend? {
+        state.withLock { state in
+            let previous = state.global.backend
+            state.global = Entry(backend: backend)
+            return previous
+        }
+    }
+
+    var hasGlobal: Bool {
+        state.withLock { $0.global.backend != nil }
+    }
+}

@@ -1,0 +1,16 @@
+/// What a backend's tests change while it runs: stubs, call counts, the exchange log. Lives behind a lock.
+struct BackendState {
+    /// Stubs by operation key.
+    var scenarios: [String: Scenario] = [:]
+    /// The scenario of operations without a stub of their own (`nil`: synthesized).
+    var fallback: Scenario?
+    /// Calls answered so far, by operation key (a sequence picks its step from this).
+    var calls: [String: Int] = [:]
+    /// Every exchange, in the order requests arrived.
+    var exchanges: [RecordedExchange] = []
+    /// Mistakes in the test's use of the backend.
+    var problems: [BackendProblem] = []
+    /// How many exchanges and problems `takeFindings()` has handed out.
+    var reportedExchanges = 0
+    var reportedProblems = 0
+}

@@ -1,0 +1,160 @@
+import ContractSpec
+import ContractVerify
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What the protocol is to send, and when.
+struct PlannedAnswer: Sendable {
+    enum Outcome: Sendable {
+        case response(HTTPResponse)
+        case failure(URLError.Code)
+    }
+
+    var outcome: Outcome
+    var delay: Duration
+    var bytesPerSecond: Int?
+    /// The exchange's index in the log, to mark it cancelled.
+    var exchange: Int
+}
+
+extension ContractBackend {
+    /// Verifies a request, chooses and verifies the answer, and records the exchange. Runs on the URL
+    /// loading thread and only records: reporting happens later, from the test's own task.
+    func plan(for urlRequest: URLRequest, isUpload: Bool) -> PlannedAnswer {
+        let receivedAt = Date()
+        let request = RequestReader.httpRequest(from: urlRequest, isUpload: isUpload)
+        let verdict = verifier.verifyRequest(request)
+        var record = RecordedExchange(
+            request: request, operation: verdict.operation.map(OperationReference.init), response: nil, failure: nil,
+            source: .unmatched, requestViolations: verdict.violations, stubViolations: [], receivedAt: receivedAt,
+            scheduledDelay: .zero, wasCancelled: false, operationKey: verdict.operation.map(LoadedContract.key))
+        var delay = Duration.zero
+        var bytesPerSecond: Int?
+        if let match = verdict.route.match, let key = record.operationKey {
+            let scenario = scenario(for: key)
+            delay = scenario.delay
+            bytesPerSecond = scenario.bytesPerSecond
+            if verdict.isValid {
+                answer(scenario, match: match, request: request, into: &record)
+            } else {
+                answerInvalid(verdict, match: match, request: request, into: &record)
+            }
+        } else {
+            record.response = ProblemResponse.unmatched(verdict.route, violations: verdict.violations)
+        }
+        record.scheduledDelay = delay + transferTime(record.response, bytesPerSecond: bytesPerSecond)
+        let outcome: PlannedAnswer.Outcome =
+            if let failure = record.failure { .failure(failure) } else {
+                .response(record.response ?? HTTPResponse(status: 500))
+            }
+        let index = state.withLock { state in
+            state.exchanges.append(record)
+            return state.exchanges.count - 1
+        }
+        return PlannedAnswer(outcome: outcome, delay: delay, bytesPerSecond: bytesPerSecond, exchange: index)
+    }
+
+    /// Marks an exchange as cancelled by the client.
+    func markCancelled(_ index: Int) {
+        state.withLock { state in
+            if state.exchanges.indices.contains(index) { state.exchanges[index].wasCancelled = true }
+        }
+    }
+
+    /// The step of the operation's scenario this call gets, counting the call.
+    private func scenario(for key: String) -> Scenario {
+        state.withLock { state in
+            let call = state.calls[key, default: 0]
+            state.calls[key] = call + 1
+            let scenario = state.scenarios[key] ?? state.fallback ?? .synthesized()
+            return scenario.step(call)
+        }
+    }
+
+    private func answer(
+        _ scenario: Scenario, match: RouteMatch, request: HTTPRequest, into record: inout RecordedExchange
+    ) {
+        switch scenario.answer {
+        case .synthesized(var choice):
+            // Prism's `Prefer` header picks the response when the scenario names neither status nor example.
+            if let prefer = PreferHeader(request.headers), choice.status == nil, choice.example == nil {
+                choice.status = prefer.code
+                choice.example = prefer.example
+            }
+            record.source = .synthesized
+            synthesize(choice, match: match, request: request, into: &record)
+        case .canned(let response):
+            record.source = .canned
+            record.response = response
+            record.stubViolations = verifier.verifyResponse(response, for: match, request: request)
+        case .closure(let build):
+            record.source = .closure
+            let response = build(request)
+            record.response = response
+            record.stubViolations = verifier.verifyResponse(response, for: match, request: request)
+        case .failure(let code):
+            record.source = .failure
+            record.failure = code
+        case .sequence:
+            // `step(_:)` never returns a sequence; an empty one answers like the default.
+            record.source = .synthesized
+            synthesize(
+                SynthesisChoice(status: nil, example: nil, mode: .full), match: match, request: request, into: &record)
+        }
+    }
+
+    private func synthesize(
+        _ choice: SynthesisChoice, match: RouteMatch, request: HTTPRequest, into record: inout RecordedExchange
+    ) {
+        let accept = request.headers["Accept"]
+        switch contract.synthesis.answer(for: match.operation, choice: choice, accept: accept) {
+        case .success(var answer):
+            record.response = answer.response
+            if answer.isClean != true {
+                record.stubViolations = verifier.verifyResponse(answer.response, for: match, request: request)
+                if answer.isClean == nil {
+                    answer.isClean = record.stubViolations.isEmpty
+                    contract.synthesis.store(answer, for: match.operation, choice: choice, accept: accept)
+                }
+            }
+        case .failure(let failure):
+            recordProblem(failure.message)
+            record.response = ProblemResponse.make(
+                status: 500, title: "The backend could not build a response", violations: [])
+        }
+    }
+
+    /// The contract's own error response for what the request broke (401/403 for credentials, 415 for the
+    /// media type, 406 for `Accept`, then 400 or 422), else a problem+json 422 listing the violations.
+    private func answerInvalid(
+        _ verdict: RequestVerdict, match: RouteMatch, request: HTTPRequest, into record: inout RecordedExchange
+    ) {
+        record.source = .invalidRequest
+        let kinds = Set(verdict.violations.filter { $0.severity == .error }.map(\.kind))
+        var candidates: [Int] = []
+        if kinds.contains(.security) { candidates += [401, 403] }
+        if kinds.contains(.bodyMediaType) { candidates.append(415) }
+        if kinds.contains(.accept) { candidates.append(406) }
+        candidates += [400, 422]
+        let documented = candidates.first { status in match.operation.responses.contains { $0.status == .code(status) }
+        }
+        if let documented,
+            case .success(let answer) = contract.synthesis.answer(
+                for: match.operation, choice: SynthesisChoice(status: documented, example: nil, mode: .full),
+                accept: nil)
+        {
+            record.response = answer.response
+            return
+        }
+        record.response = ProblemResponse.make(
+            status: 422, title: "The request breaks the contract", violations: verdict.violations)
+    }
+
+    private func transferTime(_ response: HTTPResponse?, bytesPerSecond: Int?) -> Duration {
+        guard let bytesPerSecond, let count = response?.body.bytes?.count else { return .zero }
+        return .milliseconds(count * 1000 / max(bytesPerSecond, 1))
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension ContractBackend {
+    /// The header a probe request carries (`intercepts(_:)`); the protocol answers it without recording.
+    static let probeHeader = "X-ContractCheck-Probe"
+
+    /// Registers `ContractURLProtocol` with `URLProtocol.registerClass` and makes this backend answer
+    /// for it, for code that uses `URLSession.shared` or sessions it makes itself. Returns the backend
+    /// it replaces, if any.
+    ///
+    /// Platforms differ here: on Apple platforms registered classes are asked before the built-in HTTP
+    /// handling, for `URLSession.shared` and sessions made from `.default`/`.ephemeral`. On Linux
+    /// (swift-corelibs-foundation) they are asked after it, so HTTP and HTTPS requests of those sessions
+    /// are never intercepted: pass `session` or `makeConfiguration()` to the client instead, and use
+    /// `intercepts(_:)` to find out. Global registration is one backend for the whole process, so tests
+    /// that rely on it must not run in parallel with each other.
+    @discardableResult
+    public func installGlobally() -> ContractBackend? {
+        _ = URLProtocol.registerClass(ContractURLProtocol.self)
+        return BackendRegistry.shared.setGlobal(self)
+    }
+
+    /// Undoes `installGlobally()` when this backend is the global one.
+    public func uninstallGlobally() {
+        guard BackendRegistry.shared.backend(for: nil) === self else { return }
+        _ = BackendRegistry.shared.setGlobal(nil)
+        URLProtocol.unregisterClass(ContractURLProtocol.self)
+    }
+
+    /// Whether `session` is answered by this backend: sends it a probe request (which is not recorded).
+    /// `false` for a session made before `installGlobally()`, one made from a configuration without
+    /// `protocolClass` first, or `URLSession.shared` on Linux.
+    public func intercepts(_ session: URLSession) async -> Bool {
+        // Port 9 (discard) on the loopback address: a session that is not intercepted fails at once.
+        guard let url = URL(string: "http://127.0.0.1:9/contractcheck-probe") else { return false }
+        var request = URLRequest(url: url, timeoutInterval: 2)
+        request.setValue(String(slot), forHTTPHeaderField: Self.probeHeader)
+        guard let (_, response) = try? await session.data(for: request) else { return false }
+        return (response as? HTTPURLResponse)?.value(forHTTPHeaderField: Self.probeHeader) == String(slot)
+    }
+}

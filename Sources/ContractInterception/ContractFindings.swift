@@ -1,0 +1,40 @@
+import ContractVerify
+
+/// What a test integration reports: the violations and problems recorded since the last report, each
+/// with the exact line it fails the test with.
+public struct ContractFindings: Sendable {
+    /// Requests that broke the contract (errors only; warnings such as an unreadable body are left out).
+    public var requestViolations: [ContractViolation]
+    /// Responses from stubs (or the contract's own examples) that broke the contract.
+    public var stubViolations: [ContractViolation]
+    /// Mistakes in the test's use of the backend.
+    public var problems: [BackendProblem]
+
+    /// Whether there is nothing to report.
+    public var isEmpty: Bool { requestViolations.isEmpty && stubViolations.isEmpty && problems.isEmpty }
+
+    /// One line per finding: a request violation as its compiler-style line, a stub's prefixed with
+    /// `stub response: `, a problem as `ContractCheck: <message>`.
+    public var messages: [String] {
+        requestViolations.map(\.description)
+            + stubViolations.map { "stub response: " + $0.description }
+            + problems.map { "ContractCheck: " + $0.message }
+    }
+}
+
+extension ContractBackend {
+    /// The findings recorded since the last call, marking them reported; the test integrations call it
+    /// from the test's own task, after the test body or at a checkpoint.
+    public func takeFindings() -> ContractFindings {
+        state.withLock { state in
+            let fresh = state.exchanges[state.reportedExchanges...]
+            let problems = Array(state.problems[state.reportedProblems...])
+            state.reportedExchanges = state.exchanges.count
+            state.reportedProblems = state.problems.count
+            return ContractFindings(
+                requestViolations: fresh.flatMap { $0.requestViolations.filter { $0.severity == .error } },
+                stubViolations: fresh.flatMap { $0.stubViolations.filter { $0.severity == .error } },
+                problems: problems)
+        }
+    }
+}

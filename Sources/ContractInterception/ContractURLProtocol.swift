@@ -1,0 +1,79 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The `URLProtocol` that hands requests to a `ContractBackend`. It decides in `canInit` (HTTP and
+/// HTTPS only), answers in `startLoading` and sets a flag in `stopLoading`; all state sits in the backend
+/// behind a lock. Each backend uses a subclass of its own (`ContractBackend.protocolClass`); this class
+/// itself answers for the globally installed backend (`ContractBackend.installGlobally()`).
+public class ContractURLProtocol: URLProtocol {
+    /// The backend slot this class answers for; `nil` for the global backend.
+    class var backendSlot: Int? { nil }
+
+    private let control = LoadingControl()
+
+    /// Takes HTTP and HTTPS requests; the base class only while a backend is installed globally.
+    override public class func canInit(with request: URLRequest) -> Bool {
+        guard let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return false
+        }
+        return backendSlot != nil || BackendRegistry.shared.hasGlobal
+    }
+
+    /// The request unchanged: the backend wants to see exactly what the client sent.
+    override public class func canonicalRequest(for request: URLRequest) -> URLRequest {
+        request
+    }
+
+    /// Verifies, records and answers the request.
+    override public func startLoading() {
+        guard let backend = BackendRegistry.shared.backend(for: Self.backendSlot) else {
+            let info = [NSLocalizedDescriptionKey: "ContractCheck: the backend of this session no longer exists"]
+            client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost, userInfo: info))
+            return
+        }
+        if request.value(forHTTPHeaderField: ContractBackend.probeHeader) != nil {
+            answerProbe(slot: backend.slot)
+            return
+        }
+        let plan = backend.plan(for: request, isUpload: task is URLSessionUploadTask)
+        #if !canImport(Darwin)
+            if task is URLSessionDownloadTask {
+                failDownload(backend)
+                return
+            }
+        #endif
+        ResponseDelivery(protocol: self, control: control, plan: plan, backend: backend, request: request).start()
+    }
+
+    /// Answers `ContractBackend.intercepts(_:)` with the backend's slot, so it can tell its own sessions.
+    private func answerProbe(slot: Int) {
+        guard let url = request.url,
+            let response = HTTPURLResponse(
+                url: url, statusCode: 204, httpVersion: "HTTP/1.1",
+                headerFields: [ContractBackend.probeHeader: String(slot)])
+        else { return }
+        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        client?.urlProtocolDidFinishLoading(self)
+    }
+
+    #if !canImport(Darwin)
+        /// swift-corelibs-foundation hands a download task's file only from its own HTTP protocol (a URL
+        /// kept in internal properties), so a `URLProtocol` cannot complete one: it would crash on a nil
+        /// file URL. The request is verified and recorded; the task fails with an explanation instead.
+        private func failDownload(_ backend: ContractBackend) {
+            backend.recordProblem(
+                "download tasks cannot be answered by a URLProtocol on Linux (swift-corelibs-foundation "
+                    + "writes the file only for its own HTTP handling); use data(for:) in tests that run on Linux")
+            let info = [NSLocalizedDescriptionKey: "ContractCheck: download tasks are not supported on Linux"]
+            client?.urlProtocol(self, didFailWithError: URLError(.cannotCreateFile, userInfo: info))
+        }
+    #endif
+
+    /// Cancels a pending delay or transfer; nothing reaches the client afterwards.
+    override public func stopLoading() {
+        control.cancel()
+    }
+}

@@ -1,0 +1,37 @@
+import ContractSpec
+import ContractVerify
+import Foundation
+
+/// A contract loaded and prepared once: the verifier, the response synthesis and the names stubs may use.
+/// Immutable, so every backend (and every parallel test) for the same file and options shares one.
+final class LoadedContract: Sendable {
+    let verifier: ContractVerifier
+    let synthesis: ResponseSynthesis
+    /// `operationId`s and `"GET /pets/{petId}"` names, to the key scenarios are stored under.
+    let operationKeys: [String: String]
+
+    init(verifier: ContractVerifier) {
+        self.verifier = verifier
+        synthesis = ResponseSynthesis(document: verifier.document)
+        var keys: [String: String] = [:]
+        for operation in verifier.document.operations {
+            let key = Self.key(operation)
+            keys[key] = key
+            keys["\(operation.method) \(operation.template.text)"] = key
+            if let operationId = operation.operationId { keys[operationId] = key }
+        }
+        operationKeys = keys
+    }
+
+    /// The key of an operation: its method and path as written, unique in a document.
+    static func key(_ operation: Spec.Operation) -> String {
+        "\(operation.method) \(operation.path)"
+    }
+
+    /// The key for a name a test used (`getPet`, `GET /pets/{petId}`, `get /pets/{petId}`).
+    func operationKey(named name: String) -> String? {
+        if let key = operationKeys[name] { return key }
+        guard let space = name.firstIndex(of: " ") else { return nil }
+        return operationKeys[name[..<space].uppercased() + name[space...]]
+    }
+}

@@ -1,0 +1,49 @@
+import ContractVerify
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Turns what a `URLProtocol` is given into the verifier's `HTTPRequest`.
+enum RequestReader {
+    /// The request; the body comes from `httpBody`, else `httpBodyStream`. An upload task's body is not
+    /// part of the request on Linux, so without a stream it is `.unavailable` (never "missing").
+    static func httpRequest(from request: URLRequest, isUpload: Bool) -> HTTPRequest {
+        var headers = HTTPHeaders()
+        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+            headers.add(name, value)
+        }
+        let body: HTTPBody
+        if !isUpload, let data = request.httpBody {
+            body = HTTPBody(data)
+        } else if let stream = request.httpBodyStream {
+            body = read(stream)
+        } else {
+            body = isUpload ? .unavailable : .empty
+        }
+        let method = request.httpMethod ?? "GET"
+        guard let url = request.url else { return HTTPRequest(method: method, path: "/", headers: headers, body: body) }
+        // The URL's own accessors, not `URLComponents`: parsing the URL again cost a tenth of the request.
+        return HTTPRequest(
+            method: method, scheme: url.scheme, host: url.host(percentEncoded: true), port: url.port,
+            path: url.path(percentEncoded: true), query: url.query(percentEncoded: true), headers: headers, body: body)
+    }
+
+    /// Reads a body stream to its end; a stream that fails (`read` returns -1) gives `.unavailable`.
+    static func read(_ stream: InputStream) -> HTTPBody {
+        stream.open()
+        defer { stream.close() }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = buffer.withUnsafeMutableBufferPointer { pointer -> Int in
+                guard let base = pointer.baseAddress else { return -1 }
+                return stream.read(base, maxLength: pointer.count)
+            }
+            if count < 0 { return .unavailable }
+            if count == 0 { return .bytes(bytes) }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+    }
+}

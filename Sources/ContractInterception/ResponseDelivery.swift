@@ -1,0 +1,133 @@
+import ContractVerify
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends a planned answer to the protocol's client: after its delay, the head, then the body (after the transfer
+/// time when throttled), then the end. A redirect is handed to the session on Apple platforms; on
+/// Linux, whose `URLProtocolClient` does not implement `wasRedirectedTo`, the backend follows it
+/// itself, as the session's default policy would (16 hops at most). Every step checks the cancellation
+/// flag first.
+struct ResponseDelivery: @unchecked Sendable {
+    // `URLProtocol` is not `Sendable`; its client may be called from any thread, and every call here is
+    // guarded by the control's flag, which is why carrying it across the scheduled steps is safe.
+    let urlProtocol: URLProtocol
+    let control: LoadingControl
+    let plan: PlannedAnswer
+    let backend: ContractBackend
+    /// The request answered: the protocol's, or the target of a redirect followed here.
+    let request: URLRequest
+    let hops: Int
+
+    init(
+        protocol urlProtocol: URLProtocol, control: LoadingControl, plan: PlannedAnswer, backend: ContractBackend,
+        request: URLRequest, hops: Int = 0
+    ) {
+        self.urlProtocol = urlProtocol
+        self.control = control
+        self.plan = plan
+        self.backend = backend
+        self.request = request
+        self.hops = hops
+    }
+
+    func start() {
+        let backend = backend
+        let exchange = plan.exchange
+        control.onCancel { backend.markCancelled(exchange) }
+        if plan.delay <= .zero {
+            head()
+        } else {
+            control.schedule(after: plan.delay) { head() }
+        }
+    }
+
+    private var client: URLProtocolClient? {
+        control.isCancelled ? nil : urlProtocol.client
+    }
+
+    private func head() {
+        guard let client else { return }
+        switch plan.outcome {
+        case .failure(let code):
+            guard control.finish() else { return }
+            client.urlProtocol(urlProtocol, didFailWithError: URLError(code))
+        case .response(let response):
+            guard let url = request.url,
+                let head = HTTPURLResponse(
+                    url: url, statusCode: response.status, httpVersion: "HTTP/1.1",
+                    headerFields: Self.headerFields(response.headers))
+            else {
+                client.urlProtocol(urlProtocol, didFailWithError: URLError(.badServerResponse))
+                return
+            }
+            if let redirect = redirect(response, from: url) {
+                #if canImport(Darwin)
+                    guard control.finish() else { return }
+                    client.urlProtocol(urlProtocol, wasRedirectedTo: redirect, redirectResponse: head)
+                #else
+                    let next = backend.plan(for: redirect, isUpload: false)
+                    ResponseDelivery(
+                        protocol: urlProtocol, control: control, plan: next, backend: backend, request: redirect,
+                        hops: hops + 1
+                    ).start()
+                #endif
+                return
+            }
+            client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
+            body(response.body.bytes ?? [])
+        }
+    }
+
+    /// The body in one piece, after the transfer time a bandwidth limit implies. One piece because
+    /// swift-corelibs-foundation keeps only the last `didLoad` chunk for completion handlers and
+    /// `data(for:)` (verified on this toolchain), so chunks would lose data on Linux.
+    private func body(_ bytes: [UInt8]) {
+        guard let rate = plan.bytesPerSecond, !bytes.isEmpty else { return load(bytes) }
+        control.schedule(after: .milliseconds(bytes.count * 1000 / max(rate, 1))) { load(bytes) }
+    }
+
+    private func load(_ bytes: [UInt8]) {
+        guard let client else { return }
+        if !bytes.isEmpty { client.urlProtocol(urlProtocol, didLoad: Data(bytes)) }
+        guard control.finish() else { return }
+        client.urlProtocolDidFinishLoading(urlProtocol)
+    }
+
+    /// The request a 3xx with `Location` leads to: `GET` without a body after 303, and after 301/302 for
+    /// a `POST` (what browsers and `URLSession` do); 307 and 308 keep the method and body.
+    private func redirect(_ response: HTTPResponse, from url: URL) -> URLRequest? {
+        guard hops < 16, [301, 302, 303, 307, 308].contains(response.status),
+            let location = response.headers["Location"],
+            let target = URL(string: location, relativeTo: url)?.absoluteURL
+        else { return nil }
+        var next = request
+        next.url = target
+        let method = next.httpMethod ?? "GET"
+        if response.status == 303 || (response.status <= 302 && method == "POST") {
+            next.httpMethod = "GET"
+            next.httpBody = nil
+            next.setValue(nil, forHTTPHeaderField: "Content-Type")
+        }
+        return next
+    }
+
+    /// `HTTPURLResponse` takes one value per name: repeated fields are joined as HTTP allows. Names are
+    /// matched by their ASCII lower-case form (Foundation's case-insensitive comparison is costly per request).
+    static func headerFields(_ headers: HTTPHeaders) -> [String: String] {
+        var fields: [String: String] = [:]
+        var names: [String: String] = [:]
+        for field in headers {
+            let folded = field.name.lowercased()
+            if let name = names[folded] {
+                fields[name] = (fields[name] ?? "") + ", " + field.value
+            } else {
+                names[folded] = field.name
+                fields[field.name] = field.value
+            }
+        }
+        return fields
+    }
+}

@@ -1,0 +1,113 @@
+import ContractExamples
+import ContractJSON
+import ContractSpec
+import ContractVerify
+
+/// Builds the contract's responses with `ExampleSynthesizer`: the named example, the media type's
+/// examples, else values generated from the schemas; headers the response declares; the body encoded
+/// as its media type says.
+///
+/// Synthesis is deterministic (the same operation, status, example and mode give the same bytes), so
+/// each answer is built once and kept, with whether the verifier found it clean: verifying identical
+/// bytes against the same operation and method gives the same result, so a clean answer is not checked
+/// again. Answers that broke the contract are checked every time, so each exchange reports them.
+final class ResponseSynthesis: Sendable {
+    /// Why no response could be built.
+    struct Failure: Error, Sendable {
+        var message: String
+    }
+
+    /// A built answer and whether it verified clean.
+    struct Answer: Sendable {
+        var response: HTTPResponse
+        var isClean: Bool?
+    }
+
+    private struct Key: Hashable {
+        var operation: String
+        var choice: SynthesisChoice
+        var mediaType: String?
+    }
+
+    private let synthesizer: ExampleSynthesizer
+    private let answers = Locked<[Key: Answer]>([:])
+
+    init(document: Spec.Document) {
+        synthesizer = ExampleSynthesizer(document: document)
+    }
+
+    /// The answer for `operation`, built or from the cache.
+    func answer(for operation: Spec.Operation, choice: SynthesisChoice, accept: String?) -> Result<Answer, Failure> {
+        let status = Self.status(of: operation, asked: choice.status)
+        let media = Self.mediaType(of: operation.response(for: status), accept: accept)
+        let key = Key(operation: LoadedContract.key(operation), choice: choice, mediaType: media?.name)
+        if let answer = answers.withLock({ $0[key] }) { return .success(answer) }
+        do throws(ExampleError) {
+            let mode = choice.mode.exampleMode
+            var headers = HTTPHeaders()
+            for header in try synthesizer.responseHeaders(for: operation, status: status, mode: mode) {
+                headers.add(header.name, header.text)
+            }
+            var body = HTTPBody.empty
+            if let media {
+                headers.set("Content-Type", BodyEncoding.contentType(media.name))
+                if media.schema == nil && media.examples.isEmpty {
+                    body = .bytes(BodyEncoding.placeholder(for: media.name))
+                } else {
+                    let synthesized = try synthesizer.responseBody(
+                        for: operation, status: status, mediaType: media.name, exampleName: choice.example, mode: mode)
+                    body = .bytes(BodyEncoding.bytes(synthesized.value, mediaType: media.name))
+                }
+            }
+            let answer = Answer(response: HTTPResponse(status: status, headers: headers, body: body), isClean: nil)
+            return .success(answer)
+        } catch {
+            return .failure(Failure(message: error.message))
+        }
+    }
+
+    /// Remembers a verified answer.
+    func store(_ answer: Answer, for operation: Spec.Operation, choice: SynthesisChoice, accept: String?) {
+        let status = Self.status(of: operation, asked: choice.status)
+        let media = Self.mediaType(of: operation.response(for: status), accept: accept)
+        let key = Key(operation: LoadedContract.key(operation), choice: choice, mediaType: media?.name)
+        answers.withLock { $0[key] = answer }
+    }
+
+    /// The status to send: the one asked for, else the first documented success (`2XX` sends 200).
+    static func status(of operation: Spec.Operation, asked: Int?) -> Int {
+        if let asked { return asked }
+        for response in operation.responses {
+            switch response.status {
+            case .code(let code) where (200..<300).contains(code): return code
+            case .range(2): return 200
+            default: continue
+            }
+        }
+        return 200
+    }
+
+    /// The response's media type the request's `Accept` prefers, else the first JSON one, else the first.
+    static func mediaType(of response: Spec.Response?, accept: String?) -> Spec.MediaType? {
+        guard let content = response?.content, !content.isEmpty else { return nil }
+        if let accept {
+            let ranges = accept.split(separator: ",").compactMap { MediaTypeName($0) }
+            for range in ranges where range.essence != "*/*" {
+                if let match = content.first(where: { MediaTypeName($0.name).map(range.includes) ?? false }) {
+                    return match
+                }
+            }
+        }
+        return content.first { MediaTypeName($0.name)?.isJSON ?? false } ?? content.first
+    }
+}
+
+extension ResponseMode {
+    fileprivate var exampleMode: ExampleMode {
+        switch self {
+        case .minimal: .minimal
+        case .full: .full
+        case .random(let seed): .random(seed: seed)
+        }
+    }
+}

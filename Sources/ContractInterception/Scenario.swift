@@ -1,0 +1,128 @@
+import ContractVerify
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// How the fake backend answers an operation: a synthesized response (the default), a canned one, one
+/// built by a closure, a transport error, or a sequence of these for successive calls; any of them
+/// delayed or sent at a limited rate.
+///
+/// ```swift
+/// backend.stub("getPet", .status(404))
+/// backend.stub("listPets", .sequence(.status(503), .status(503), .status(200)))
+/// backend.stub("GET /pets/{petId}", .failure(.timedOut))
+/// backend.stub("createPet", .respond { request in HTTPResponse(status: 201, headers: …, body: …) })
+/// backend.stub("listPets", .synthesized().delayed(by: .milliseconds(200)))
+/// ```
+public struct Scenario: Sendable {
+    /// What a scenario answers with.
+    enum Answer: Sendable {
+        case synthesized(SynthesisChoice)
+        case canned(HTTPResponse)
+        case closure(@Sendable (HTTPRequest) -> HTTPResponse)
+        case failure(URLError.Code)
+        case sequence([Scenario])
+    }
+
+    var answer: Answer
+    /// Time before the response (or error) is delivered.
+    public var delay: Duration
+    /// Body bytes per second; `nil` sends the body at once.
+    public var bytesPerSecond: Int?
+
+    init(_ answer: Answer, delay: Duration = .zero, bytesPerSecond: Int? = nil) {
+        self.answer = answer
+        self.delay = delay
+        self.bytesPerSecond = bytesPerSecond
+    }
+
+    /// The contract's response for `status` (`nil`: the first documented 2xx), with the named example
+    /// when given, synthesized from the schemas otherwise, in the given mode (`seed` makes a random one).
+    public static func synthesized(
+        status: Int? = nil, example: String? = nil, mode: ResponseMode = .full
+    ) -> Scenario {
+        Scenario(.synthesized(SynthesisChoice(status: status, example: example, mode: mode)))
+    }
+
+    /// The contract's response for `status`, synthesized.
+    public static func status(_ status: Int) -> Scenario {
+        .synthesized(status: status)
+    }
+
+    /// The named example of the response for `status` (`nil`: the first documented 2xx).
+    public static func example(_ name: String, status: Int? = nil) -> Scenario {
+        .synthesized(status: status, example: name)
+    }
+
+    /// Exactly this response; the backend still verifies it and reports a contract break as a stub problem.
+    public static func response(_ response: HTTPResponse) -> Scenario {
+        Scenario(.canned(response))
+    }
+
+    /// A canned response from its parts; `json` sets `Content-Type: application/json` unless `headers` has one.
+    public static func response(status: Int, headers: HTTPHeaders = HTTPHeaders(), json: String) -> Scenario {
+        var headers = headers
+        if !headers.contains("Content-Type") { headers.add("Content-Type", "application/json") }
+        return .response(HTTPResponse(status: status, headers: headers, body: HTTPBody(text: json)))
+    }
+
+    /// A response built from the request (verified like a canned one). The closure runs on a URL loading
+    /// thread: it must not block, and must not record test issues itself.
+    public static func respond(_ build: @escaping @Sendable (HTTPRequest) -> HTTPResponse) -> Scenario {
+        Scenario(.closure(build))
+    }
+
+    /// A transport error instead of a response (`.timedOut`, `.notConnectedToInternet`, `.networkConnectionLost`…).
+    public static func failure(_ code: URLError.Code) -> Scenario {
+        Scenario(.failure(code))
+    }
+
+    /// One scenario per call, in order; the last one answers every call after it.
+    public static func sequence(_ steps: Scenario...) -> Scenario {
+        sequence(steps)
+    }
+
+    /// One scenario per call, in order; the last one answers every call after it.
+    public static func sequence(_ steps: [Scenario]) -> Scenario {
+        Scenario(.sequence(steps.flatMap(\.steps)))
+    }
+
+    /// This scenario, delivered after `delay` (cancelled with the task).
+    public func delayed(by delay: Duration) -> Scenario {
+        var copy = self
+        copy.delay = delay
+        return copy
+    }
+
+    /// This scenario, its body sent at `bytesPerSecond` in small chunks.
+    public func throttled(bytesPerSecond: Int) -> Scenario {
+        var copy = self
+        copy.bytesPerSecond = max(1, bytesPerSecond)
+        return copy
+    }
+
+    /// The steps of a sequence (a nested sequence is flattened into its parent).
+    private var steps: [Scenario] {
+        if case .sequence(let steps) = answer { return steps }
+        return [self]
+    }
+
+    /// The scenario for the `call`-th call (0-based).
+    func step(_ call: Int) -> Scenario {
+        guard case .sequence(let steps) = answer, let last = steps.last else { return self }
+        var step = call < steps.count ? steps[call] : last
+        // A delay or limit set on the whole sequence applies to each step that sets none.
+        if step.delay == .zero { step.delay = delay }
+        if step.bytesPerSecond == nil { step.bytesPerSecond = bytesPerSecond }
+        return step
+    }
+}
+
+/// Which documented response a synthesized answer uses.
+struct SynthesisChoice: Sendable, Hashable {
+    var status: Int?
+    var example: String?
+    var mode: ResponseMode
+}

@@ -1,0 +1,36 @@
+#if canImport(XCTest)
+    import ContractInterception
+    import ContractVerify
+    import XCTest
+
+    extension XCTestCase {
+        /// A fake backend for the contract at `path` for this test: its violations fail the test at the
+        /// calling line when the test tears down (from the test's thread, never the URL loading one).
+        ///
+        /// ```swift
+        /// func testShowsThePet() async throws {
+        ///     let backend = try contractBackend("contracts/clinic.yaml")
+        ///     let pet = try await ClinicClient(session: backend.session).pet(id: petID)
+        ///     XCTAssertEqual(pet.species, .dog)
+        /// }
+        /// ```
+        public func contractBackend(
+            _ path: String, options: VerifierOptions = VerifierOptions(), file: StaticString = #filePath,
+            line: UInt = #line
+        ) throws -> ContractBackend {
+            let url = ContractBackend.contractURL(path, relativeTo: "\(file)")
+            let backend = try ContractBackend(contract: url, options: options)
+            addTeardownBlock {
+                assertContract(backend, file: file, line: line)
+            }
+            return backend
+        }
+    }
+
+    /// Fails the current XCTest test with the violations `backend` recorded since the last report.
+    public func assertContract(_ backend: ContractBackend, file: StaticString = #filePath, line: UInt = #line) {
+        for message in backend.takeFindings().messages {
+            XCTFail(message, file: file, line: line)
+        }
+    }
+#endif

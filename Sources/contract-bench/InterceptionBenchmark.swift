@@ -1,0 +1,102 @@
+import ContractInterception
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Requests per second through a `URLSession` answered by the fake backend (verify the request, synthesize
+/// the response, verify it) against the floor: the same loop answered by a protocol that returns a fixed
+/// body. A 200-byte JSON request and a 2 KB JSON response; sequential, then 64 tasks over 8 sessions.
+enum InterceptionBenchmark {
+    /// Runs the benchmark from the synchronous entry point and waits for it.
+    static func runBlocking(_ arguments: [String]) throws {
+        let outcome = BenchLock<Result<Void, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let result: Result<Void, any Error>
+            do { result = .success(try await run(arguments)) } catch { result = .failure(error) }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        try outcome.withLock { $0 }?.get()
+    }
+
+    static func run(_ arguments: [String]) async throws {
+        let requests = value(after: "--requests", in: arguments) ?? 3000
+        let rounds = value(after: "--rounds", in: arguments) ?? 5
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contract-bench-intercept")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let contract = folder.appendingPathComponent("bench.yaml")
+        try Data(BenchContract.yaml.utf8).write(to: contract)
+        let backend = try ContractBackend(contract: contract)
+        let request = try BenchContract.request()
+
+        let (sample, _) = try await backend.session.data(for: request)
+        guard backend.violations.isEmpty else {
+            throw BenchmarkMain.UsageError(description: "bench contract: \(backend.violations)")
+        }
+        FixedBodyProtocol.body.withLock { $0 = sample }
+        // `--url-cache` keeps the ephemeral configuration's URLCache in both loops (the backend turns it
+        // off; with it, every request pays for a cache lookup that dominates the floor).
+        let urlCache = arguments.contains("--url-cache")
+        print("request \(request.httpBody?.count ?? 0) B, response \(sample.count) B, \(requests) requests per run")
+        print("URLCache: " + (urlCache ? "on (ephemeral default)" : "off (as the backend configures it)"))
+        print("mode                 floor us/req   backend us/req   ratio   backend req/s")
+        for (name, sessions, tasks) in [("sequential", 1, 1), ("64 tasks, 8 sessions", 8, 64)] {
+            var floors: [Double] = []
+            var backends: [Double] = []
+            for _ in 0..<rounds {
+                let floorSessions = (0..<sessions).map { _ in
+                    URLSession(configuration: FixedBodyProtocol.configuration())
+                }
+                let backendSessions = (0..<sessions).map { _ in URLSession(configuration: backend.makeConfiguration()) }
+                floors.append(try await time(floorSessions, request, requests: requests, tasks: tasks))
+                backends.append(try await time(backendSessions, request, requests: requests, tasks: tasks))
+                backend.reset()
+            }
+            let floor = median(floors)
+            let ours = median(backends)
+            print(
+                name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                    + String(format: " %12.1f %16.1f %7.2fx %15.0f", floor, ours, ours / floor, 1_000_000 / ours))
+        }
+    }
+
+    static func withCache(_ configuration: URLSessionConfiguration, _ on: Bool) -> URLSessionConfiguration {
+        guard on else { return configuration }
+        configuration.urlCache = URLSessionConfiguration.ephemeral.urlCache
+        configuration.requestCachePolicy = .useProtocolCachePolicy
+        return configuration
+    }
+
+    /// Microseconds of wall time per request.
+    static func time(_ sessions: [URLSession], _ request: URLRequest, requests: Int, tasks: Int) async throws -> Double
+    {
+        let perTask = requests / tasks
+        let start = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<tasks {
+                let session = sessions[index % sessions.count]
+                group.addTask {
+                    for _ in 0..<perTask { _ = try await session.data(for: request) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return seconds * 1e6 / Double(perTask * tasks)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+
+    static func value(after flag: String, in arguments: [String]) -> Int? {
+        guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
+        return Int(arguments[index + 1])
+    }
+}

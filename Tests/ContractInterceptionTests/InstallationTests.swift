@@ -1,0 +1,70 @@
+import ContractInterception
+import ContractVerify
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite struct InstallationTests {
+    @Test func configurationPutsTheClassFirst() throws {
+        let backend = try Fixture.backend()
+        let configuration = backend.makeConfiguration()
+        let first: AnyClass = try #require(configuration.protocolClasses?.first)
+        #expect(ObjectIdentifier(first) == ObjectIdentifier(backend.protocolClass))
+    }
+
+    @Test func sessionsOfTwoBackendsStaySeparate() async throws {
+        let first = try Fixture.backend()
+        let second = try Fixture.backend()
+        first.stub("getPet", .response(status: 404, json: "{}"))
+        second.stub("getPet", Fixture.petResponse)
+        let ownSession = URLSession(configuration: second.makeConfiguration())
+        let (_, a) = try await first.session.data(for: Fixture.request())
+        let (_, b) = try await ownSession.data(for: Fixture.request())
+        #expect(Fixture.status(a) == 404)
+        #expect(Fixture.status(b) == 200)
+        #expect(first.exchanges.count == 1)
+        #expect(second.exchanges.count == 1)
+        #expect(await first.intercepts(first.session))
+        #expect(await !first.intercepts(ownSession))
+        #expect(await second.intercepts(ownSession))
+        #expect(first.exchanges.count == 1)
+    }
+
+    @Test func sessionWithoutTheClassIsDetected() async throws {
+        let backend = try Fixture.backend()
+        let plain = URLSession(configuration: .ephemeral)
+        #expect(await !backend.intercepts(plain))
+    }
+
+    /// Verified on this toolchain: `httpAdditionalHeaders` never reach a `URLProtocol` on Linux, which is
+    /// why a backend is found through its protocol class rather than a header.
+    @Test func additionalHeadersDoNotReachTheProtocolOnLinux() async throws {
+        let backend = try Fixture.backend()
+        backend.stub("getPet", Fixture.petResponse)
+        let configuration = backend.makeConfiguration()
+        configuration.httpAdditionalHeaders = ["X-Session-Token": "abc"]
+        _ = try await URLSession(configuration: configuration).data(for: Fixture.request())
+        let headers = try #require(backend.exchanges.first).request.headers
+        #if canImport(Darwin)
+            _ = headers
+        #else
+            #expect(!headers.contains("X-Session-Token"))
+        #endif
+    }
+
+    /// On Linux a registered class comes after the built-in HTTP handler: the shared session is not
+    /// intercepted, and `intercepts(_:)` says so.
+    @Test func globalInstallation() async throws {
+        let backend = try Fixture.backend()
+        backend.installGlobally()
+        defer { backend.uninstallGlobally() }
+        #if canImport(Darwin)
+            #expect(await backend.intercepts(URLSession.shared))
+        #else
+            #expect(await !backend.intercepts(URLSession.shared))
+        #endif
+    }
+}

@@ -1,0 +1,105 @@
+import ContractInterception
+import ContractTesting
+import ContractVerify
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite struct TraitTests {
+    @Test(.contract("contracts/clinic.yaml"))
+    func traitProvidesABackend() async throws {
+        let backend = try #require(ContractBackend.current)
+        backend.stub("getPet", .response(status: 200, headers: ["ETag": "\"1\""], json: Requests.pet))
+        let (_, response) = try await backend.session.data(for: Requests.getPet())
+        #expect(Requests.status(response) == 200)
+        #expect(backend.exchanges(for: "getPet").count == 1)
+    }
+
+    @Test(.contract("contracts/clinic.yaml") { $0.stub("getPet", .failure(.timedOut)) })
+    func configureRunsBeforeTheTest() async throws {
+        let backend = try #require(ContractBackend.current)
+        await #expect(throws: URLError(.timedOut)) { try await backend.session.data(for: Requests.getPet()) }
+    }
+
+    /// The trait reports after the body, from the test's task, at the test's own location, with the
+    /// violation's compiler-style line.
+    @Test func violationsAreReportedAtTheTestsLocation() async throws {
+        let test = try #require(Test.current)
+        let trait = ContractTrait.contract("contracts/clinic.yaml")
+        try await withKnownIssue {
+            try await trait.provideScope(for: test, testCase: nil) {
+                let backend = try #require(ContractBackend.current)
+                backend.stub("getPet", .response(status: 200, headers: ["ETag": "\"1\""], json: Requests.pet))
+                _ = try await backend.session.data(for: Requests.getPet(auth: false))
+            }
+        } matching: { issue in
+            issue.sourceLocation == test.sourceLocation
+                && issue.comments.contains { $0.rawValue.contains("[getPet] GET /pets/{petId} request") }
+        }
+    }
+
+    @Test(.contract("contracts/clinic.yaml"))
+    func checkpointReportsAtItsLine() async throws {
+        let backend = try #require(ContractBackend.current)
+        backend.stub("getPet", .response(status: 200, json: #"{"id":1}"#))
+        _ = try await backend.session.data(for: Requests.getPet())
+        let line = #line + 2
+        withKnownIssue {
+            backend.checkpoint()
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && issue.comments.allSatisfy { $0.rawValue.hasPrefix("stub response: ") }
+        }
+        // Reported once: nothing is left for the trait at the end.
+        #expect(backend.takeFindings().isEmpty)
+    }
+
+    @Test(.contract("contracts/clinic.yaml"))
+    func unknownStubIsReported() throws {
+        let backend = try #require(ContractBackend.current)
+        backend.stub("getPets", .status(200))
+        withKnownIssue {
+            backend.checkpoint()
+        } matching: { issue in
+            issue.comments.first?.rawValue
+                == "ContractCheck: stub for \"getPets\": the contract has no operation of that name "
+                + "(use an operationId or \"GET /path/{template}\")"
+        }
+    }
+}
+
+extension TraitTests {
+    /// A contract that does not load fails the test with the loader's diagnostics, before its body runs.
+    @Test func missingContractFailsTheTest() async throws {
+        let test = try #require(Test.current)
+        let trait = ContractTrait.contract("contracts/no-such-contract.yaml")
+        let ran = Locked(false)
+        await #expect(throws: ContractLoadError.self) {
+            try await trait.provideScope(for: test, testCase: nil) { ran.set(true) }
+        }
+        #expect(!ran.value)
+    }
+}
+
+/// A flag set from a `@Sendable` closure.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    func set(_ value: Value) {
+        lock.lock()
+        stored = value
+        lock.unlock()
+    }
+}
