@@ -10,7 +10,7 @@ import Testing
 /// The hand-written client against synthesized answers: every call passes verification (the trait fails
 /// the test otherwise) and every response decodes, in each synthesis mode.
 @Suite struct ClinicClientTests {
-    static let modes: [ResponseMode] = [.full, .minimal] + (1...6).map { .random(seed: UInt64($0)) }
+    static let modes: [ResponseMode] = [.full, .minimal] + (1...30).map { .random(seed: UInt64($0)) }
     static let petId = UUID(uuidString: "8d3e5c1a-2f4b-4c6d-9e8f-0a1b2c3d4e5f") ?? UUID()
     static let ownerId = UUID(uuidString: "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e") ?? UUID()
 

@@ -15,7 +15,7 @@ import Testing
 /// violation), and every synthesized response decodes in the generated types, whose strict `Codable`
 /// is an independent check of the synthesizer.
 @Suite struct GeneratedClientTests {
-    static let modes: [ResponseMode] = [.full, .minimal] + (1...6).map { .random(seed: UInt64($0)) }
+    static let modes: [ResponseMode] = [.full, .minimal] + (1...30).map { .random(seed: UInt64($0)) }
     static let petId = "8d3e5c1a-2f4b-4c6d-9e8f-0a1b2c3d4e5f"
     static let ownerId = "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e"
 
