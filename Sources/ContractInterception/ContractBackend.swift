@@ -115,9 +115,15 @@ public final class ContractBackend: Sendable {
         state.withLock { $0.exchanges }
     }
 
-    /// The exchanges routed to `operation` (an `operationId` or `"GET /pets/{petId}"`).
+    /// The exchanges routed to `operation` (an `operationId` or `"GET /pets/{petId}"`). An unknown name
+    /// is recorded as a problem: a misspelt name would otherwise make `isEmpty` assertions pass.
     public func exchanges(for operation: String) -> [RecordedExchange] {
-        guard let key = contract.operationKey(named: operation) else { return [] }
+        guard let key = contract.operationKey(named: operation) else {
+            recordProblem(
+                "exchanges(for: \"\(operation)\"): the contract has no operation of that name "
+                    + "(use an operationId or \"GET /path/{template}\")")
+            return []
+        }
         return exchanges.filter { $0.operationKey == key }
     }
 

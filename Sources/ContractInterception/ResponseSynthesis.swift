@@ -60,6 +60,9 @@ final class ResponseSynthesis: Sendable {
                 }
             }
             let answer = Answer(response: HTTPResponse(status: status, headers: headers, body: body), isClean: nil)
+            // Kept before it is verified too, so answers that are never verified (the contract's own
+            // error responses to invalid requests) are built once as well.
+            answers.withLock { $0[key] = $0[key] ?? answer }
             return .success(answer)
         } catch {
             return .failure(Failure(message: error.message))

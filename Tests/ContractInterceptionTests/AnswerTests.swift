@@ -79,6 +79,8 @@ import Testing
         let backend = try Fixture.backend()
         backend.stub("getPets", .status(200))
         #expect(backend.problems.map(\.message).first?.contains("\"getPets\"") == true)
+        #expect(backend.exchanges(for: "listPet").isEmpty)
+        #expect(backend.problems.last?.message.hasPrefix("exchanges(for: \"listPet\")") == true)
     }
 
     @Test func unmatchedPathIs404AndWrongMethod405WithAllow() async throws {
