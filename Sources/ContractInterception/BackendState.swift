@@ -8,6 +8,8 @@ struct BackendState {
     var calls: [String: Int] = [:]
     /// Every exchange, in the order requests arrived.
     var exchanges: [RecordedExchange] = []
+    /// How many exchanges were ever recorded (`reset()` keeps the count).
+    var recorded = 0
     /// Mistakes in the test's use of the backend.
     var problems: [BackendProblem] = []
     /// How many exchanges and problems `takeFindings()` has handed out.

@@ -16,7 +16,7 @@ struct PlannedAnswer: Sendable {
     var outcome: Outcome
     var delay: Duration
     var bytesPerSecond: Int?
-    /// The exchange's index in the log, to mark it cancelled.
+    /// The exchange's number, to mark it cancelled.
     var exchange: Int
 }
 
@@ -30,7 +30,8 @@ extension ContractBackend {
         var record = RecordedExchange(
             request: request, operation: verdict.operation.map(OperationReference.init), response: nil, failure: nil,
             source: .unmatched, requestViolations: verdict.violations, stubViolations: [], receivedAt: receivedAt,
-            scheduledDelay: .zero, wasCancelled: false, operationKey: verdict.operation.map(LoadedContract.key))
+            scheduledDelay: .zero, wasCancelled: false, operationKey: verdict.operation.map(LoadedContract.key),
+            number: 0)
         var delay = Duration.zero
         var bytesPerSecond: Int?
         if let match = verdict.route.match, let key = record.operationKey {
@@ -50,17 +51,21 @@ extension ContractBackend {
             if let failure = record.failure { .failure(failure) } else {
                 .response(record.response ?? HTTPResponse(status: 500))
             }
-        let index = state.withLock { state in
+        let number = state.withLock { state in
+            state.recorded += 1
+            record.number = state.recorded
             state.exchanges.append(record)
-            return state.exchanges.count - 1
+            return state.recorded
         }
-        return PlannedAnswer(outcome: outcome, delay: delay, bytesPerSecond: bytesPerSecond, exchange: index)
+        return PlannedAnswer(outcome: outcome, delay: delay, bytesPerSecond: bytesPerSecond, exchange: number)
     }
 
-    /// Marks an exchange as cancelled by the client.
-    func markCancelled(_ index: Int) {
+    /// Marks an exchange as cancelled by the client (by number, so a `reset()` in between marks nothing).
+    func markCancelled(_ number: Int) {
         state.withLock { state in
-            if state.exchanges.indices.contains(index) { state.exchanges[index].wasCancelled = true }
+            if let index = state.exchanges.lastIndex(where: { $0.number == number }) {
+                state.exchanges[index].wasCancelled = true
+            }
         }
     }
 

@@ -107,7 +107,12 @@ public final class ContractBackend: Sendable {
 
     /// Forgets the stubs, call counts, exchanges and problems.
     public func reset() {
-        state.withLock { $0 = BackendState() }
+        state.withLock { state in
+            let recorded = state.recorded
+            state = BackendState()
+            // Numbering goes on, so a load cancelled after the reset cannot mark a newer exchange.
+            state.recorded = recorded
+        }
     }
 
     /// Every exchange so far, in the order requests arrived.

@@ -46,6 +46,8 @@ public struct RecordedExchange: Sendable {
     public var wasCancelled: Bool
     /// The operation's scenario key (`GET /pets/{petId}` as written in the contract).
     var operationKey: String?
+    /// The backend's count of exchanges when this one was recorded (1 for the first).
+    var number: Int
 
     /// Every violation of the exchange, request first.
     public var violations: [ContractViolation] { requestViolations + stubViolations }

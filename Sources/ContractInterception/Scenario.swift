@@ -79,7 +79,8 @@ public struct Scenario: Sendable {
         Scenario(.failure(code))
     }
 
-    /// One scenario per call, in order; the last one answers every call after it.
+    /// One scenario per call, in order; the last one answers every call after it. Every call routed to
+    /// the operation counts, including one that breaks the contract (and gets an error answer instead).
     public static func sequence(_ steps: Scenario...) -> Scenario {
         sequence(steps)
     }
