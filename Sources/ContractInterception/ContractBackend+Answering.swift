@@ -9,7 +9,7 @@ import Foundation
 /// What the protocol is to send, and when.
 struct PlannedAnswer: Sendable {
     enum Outcome: Sendable {
-        case response(HTTPResponse)
+        case response(HTTPResponse, ResponseWire)
         case failure(URLError.Code)
     }
 
@@ -47,9 +47,10 @@ extension ContractBackend {
             record.response = ProblemResponse.unmatched(verdict.route, violations: verdict.violations)
         }
         record.scheduledDelay = delay + transferTime(record.response, bytesPerSecond: bytesPerSecond)
+        let response = record.response ?? HTTPResponse(status: 500)
         let outcome: PlannedAnswer.Outcome =
             if let failure = record.failure { .failure(failure) } else {
-                .response(record.response ?? HTTPResponse(status: 500))
+                .response(response, record.wire ?? ResponseWire(response))
             }
         let number = state.withLock { state in
             state.recorded += 1
@@ -118,6 +119,7 @@ extension ContractBackend {
         switch contract.synthesis.answer(for: match.operation, choice: choice, accept: accept) {
         case .success(var answer):
             record.response = answer.response
+            record.wire = answer.wire
             if answer.isClean != true {
                 record.stubViolations = verifier.verifyResponse(answer.response, for: match, request: request)
                 if answer.isClean == nil {
@@ -152,6 +154,7 @@ extension ContractBackend {
                 accept: nil)
         {
             record.response = answer.response
+            record.wire = answer.wire
             return
         }
         record.response = ProblemResponse.make(

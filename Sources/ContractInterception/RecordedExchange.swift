@@ -48,6 +48,8 @@ public struct RecordedExchange: Sendable {
     var operationKey: String?
     /// The backend's count of exchanges when this one was recorded (1 for the first).
     var number: Int
+    /// The response ready for the client, when a cached synthesized answer has one.
+    var wire: ResponseWire?
 
     /// Every violation of the exchange, request first.
     public var violations: [ContractViolation] { requestViolations + stubViolations }

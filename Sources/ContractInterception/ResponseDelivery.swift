@@ -54,11 +54,10 @@ struct ResponseDelivery: @unchecked Sendable {
         case .failure(let code):
             guard control.finish() else { return }
             client.urlProtocol(urlProtocol, didFailWithError: URLError(code))
-        case .response(let response):
+        case .response(let response, let wire):
             guard let url = request.url,
                 let head = HTTPURLResponse(
-                    url: url, statusCode: response.status, httpVersion: "HTTP/1.1",
-                    headerFields: Self.headerFields(response.headers))
+                    url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: wire.headerFields)
             else {
                 client.urlProtocol(urlProtocol, didFailWithError: URLError(.badServerResponse))
                 return
@@ -77,21 +76,21 @@ struct ResponseDelivery: @unchecked Sendable {
                 return
             }
             client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
-            body(response.body.bytes ?? [])
+            body(wire.body)
         }
     }
 
     /// The body in one piece, after the transfer time a bandwidth limit implies. One piece because
     /// swift-corelibs-foundation keeps only the last `didLoad` chunk for completion handlers and
     /// `data(for:)` (verified on this toolchain), so chunks would lose data on Linux.
-    private func body(_ bytes: [UInt8]) {
+    private func body(_ bytes: Data) {
         guard let rate = plan.bytesPerSecond, !bytes.isEmpty else { return load(bytes) }
         control.schedule(after: .milliseconds(bytes.count * 1000 / max(rate, 1))) { load(bytes) }
     }
 
-    private func load(_ bytes: [UInt8]) {
+    private func load(_ bytes: Data) {
         guard let client else { return }
-        if !bytes.isEmpty { client.urlProtocol(urlProtocol, didLoad: Data(bytes)) }
+        if !bytes.isEmpty { client.urlProtocol(urlProtocol, didLoad: bytes) }
         guard control.finish() else { return }
         client.urlProtocolDidFinishLoading(urlProtocol)
     }
@@ -112,22 +111,5 @@ struct ResponseDelivery: @unchecked Sendable {
             next.setValue(nil, forHTTPHeaderField: "Content-Type")
         }
         return next
-    }
-
-    /// `HTTPURLResponse` takes one value per name: repeated fields are joined as HTTP allows. Names are
-    /// matched by their ASCII lower-case form (Foundation's case-insensitive comparison is costly per request).
-    static func headerFields(_ headers: HTTPHeaders) -> [String: String] {
-        var fields: [String: String] = [:]
-        var names: [String: String] = [:]
-        for field in headers {
-            let folded = field.name.lowercased()
-            if let name = names[folded] {
-                fields[name] = (fields[name] ?? "") + ", " + field.value
-            } else {
-                names[folded] = field.name
-                fields[field.name] = field.value
-            }
-        }
-        return fields
     }
 }

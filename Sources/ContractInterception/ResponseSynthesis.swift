@@ -7,7 +7,7 @@ import ContractVerify
 /// examples, else values generated from the schemas; headers the response declares; the body encoded
 /// as its media type says.
 ///
-/// Synthesis is deterministic (the same operation, status, example and mode give the same bytes), so
+/// Synthesis is deterministic (the same operation, status, example, mode and media type give the same bytes), so
 /// each answer is built once and kept, with whether the verifier found it clean: verifying identical
 /// bytes against the same operation and method gives the same result, so a clean answer is not checked
 /// again. Answers that broke the contract are checked every time, so each exchange reports them.
@@ -21,12 +21,16 @@ final class ResponseSynthesis: Sendable {
     struct Answer: Sendable {
         var response: HTTPResponse
         var isClean: Bool?
+        /// The response as the protocol sends it, prepared once.
+        var wire: ResponseWire
     }
 
+    /// What an answer depends on. `Accept` as sent, not the media type it selects: finding that is most
+    /// of the cost of a lookup, and a client sends the same `Accept` every time.
     private struct Key: Hashable {
         var operation: String
         var choice: SynthesisChoice
-        var mediaType: String?
+        var accept: String?
     }
 
     private let synthesizer: ExampleSynthesizer
@@ -38,10 +42,10 @@ final class ResponseSynthesis: Sendable {
 
     /// The answer for `operation`, built or from the cache.
     func answer(for operation: Spec.Operation, choice: SynthesisChoice, accept: String?) -> Result<Answer, Failure> {
+        let key = Key(operation: LoadedContract.key(operation), choice: choice, accept: accept)
+        if let answer = answers.withLock({ $0[key] }) { return .success(answer) }
         let status = Self.status(of: operation, asked: choice.status)
         let media = Self.mediaType(of: operation.response(for: status), accept: accept)
-        let key = Key(operation: LoadedContract.key(operation), choice: choice, mediaType: media?.name)
-        if let answer = answers.withLock({ $0[key] }) { return .success(answer) }
         do throws(ExampleError) {
             let mode = choice.mode.exampleMode
             var headers = HTTPHeaders()
@@ -59,7 +63,8 @@ final class ResponseSynthesis: Sendable {
                     body = .bytes(BodyEncoding.bytes(synthesized.value, mediaType: media.name))
                 }
             }
-            let answer = Answer(response: HTTPResponse(status: status, headers: headers, body: body), isClean: nil)
+            let response = HTTPResponse(status: status, headers: headers, body: body)
+            let answer = Answer(response: response, isClean: nil, wire: ResponseWire(response))
             // Kept before it is verified too, so answers that are never verified (the contract's own
             // error responses to invalid requests) are built once as well.
             answers.withLock { $0[key] = $0[key] ?? answer }
@@ -71,9 +76,7 @@ final class ResponseSynthesis: Sendable {
 
     /// Remembers a verified answer.
     func store(_ answer: Answer, for operation: Spec.Operation, choice: SynthesisChoice, accept: String?) {
-        let status = Self.status(of: operation, asked: choice.status)
-        let media = Self.mediaType(of: operation.response(for: status), accept: accept)
-        let key = Key(operation: LoadedContract.key(operation), choice: choice, mediaType: media?.name)
+        let key = Key(operation: LoadedContract.key(operation), choice: choice, accept: accept)
         answers.withLock { $0[key] = answer }
     }
 

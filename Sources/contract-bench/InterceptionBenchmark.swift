@@ -1,4 +1,5 @@
 import ContractInterception
+import ContractVerify
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -9,6 +10,22 @@ import Foundation
 /// the response, verify it) against the floor: the same loop answered by a protocol that returns a fixed
 /// body. A 200-byte JSON request and a 2 KB JSON response; sequential, then 64 tasks over 8 sessions.
 enum InterceptionBenchmark {
+    /// Microseconds per `verifyRequest` of the benchmark's request, the largest part of the backend's cost.
+    static func verificationTime(_ backend: ContractBackend, _ request: URLRequest) -> Double {
+        guard let url = request.url,
+            let parsed = HTTPRequest(
+                method: "POST", url: url, headers: ["Content-Type": "application/json"],
+                body: HTTPBody(request.httpBody ?? Data()))
+        else { return 0 }
+        let count = 20_000
+        let start = ContinuousClock.now
+        var violations = 0
+        for _ in 0..<count { violations += backend.verifier.verifyRequest(parsed).violations.count }
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return violations == 0 ? seconds * 1e6 / Double(count) : -1
+    }
+
     /// Runs the benchmark from the synchronous entry point and waits for it.
     static func runBlocking(_ arguments: [String]) throws {
         let outcome = BenchLock<Result<Void, any Error>?>(nil)
@@ -44,6 +61,7 @@ enum InterceptionBenchmark {
         print("request \(request.httpBody?.count ?? 0) B, response \(sample.count) B, \(requests) requests per run")
         print("URLCache: " + (urlCache ? "on (ephemeral default)" : "off (as the backend configures it)"))
         print("mode                 floor us/req   backend us/req   ratio   backend req/s")
+        print(String(format: "verifying the request alone (no URLSession): %.1f us", verificationTime(backend, request)))
         for (name, sessions, tasks) in [("sequential", 1, 1), ("64 tasks, 8 sessions", 8, 64)] {
             var floors: [Double] = []
             var backends: [Double] = []

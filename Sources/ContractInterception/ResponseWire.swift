@@ -1,0 +1,31 @@
+import ContractVerify
+import Foundation
+
+/// A response as the protocol hands it to the client: header fields folded for `HTTPURLResponse`, the
+/// body as `Data`. Built once for a cached synthesized answer, so repeated answers copy nothing.
+struct ResponseWire: Sendable {
+    var headerFields: [String: String]
+    var body: Data
+
+    init(_ response: HTTPResponse) {
+        headerFields = Self.headerFields(response.headers)
+        body = Data(response.body.bytes ?? [])
+    }
+
+    /// `HTTPURLResponse` takes one value per name: repeated fields are joined as HTTP allows. Names are
+    /// matched by their ASCII lower-case form (Foundation's case-insensitive comparison is costly per request).
+    static func headerFields(_ headers: HTTPHeaders) -> [String: String] {
+        var fields: [String: String] = [:]
+        var names: [String: String] = [:]
+        for field in headers {
+            let folded = field.name.lowercased()
+            if let name = names[folded] {
+                fields[name] = (fields[name] ?? "") + ", " + field.value
+            } else {
+                names[folded] = field.name
+                fields[field.name] = field.value
+            }
+        }
+        return fields
+    }
+}
