@@ -61,7 +61,8 @@ enum InterceptionBenchmark {
         print("request \(request.httpBody?.count ?? 0) B, response \(sample.count) B, \(requests) requests per run")
         print("URLCache: " + (urlCache ? "on (ephemeral default)" : "off (as the backend configures it)"))
         print("mode                 floor us/req   backend us/req   ratio   backend req/s")
-        print(String(format: "verifying the request alone (no URLSession): %.1f us", verificationTime(backend, request)))
+        print(
+            String(format: "verifying the request alone (no URLSession): %.1f us", verificationTime(backend, request)))
         for (name, sessions, tasks) in [("sequential", 1, 1), ("64 tasks, 8 sessions", 8, 64)] {
             var floors: [Double] = []
             var backends: [Double] = []
