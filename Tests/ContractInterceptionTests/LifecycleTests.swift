@@ -40,8 +40,10 @@ import Testing
         let request = try Fixture.request()
         let session = backend.session
         let task = Task { try await session.data(for: request) }
-        // Under a full parallel test run the session may start late (URLSession on Linux shares the
-        // dispatch pool with every other test), so wait for the request to arrive before timing.
+        // In a full parallel run this test's own task can wait seconds for a cooperative thread (CPU-bound
+        // suites hold them: a 10 ms `Task.sleep` was measured at 16 s), which once made all six cases seem
+        // to wait out the delay. So: wait for the request to arrive, then cancel, and let watchdogs (not a
+        // stopwatch started before the request) tell a hang from a slow scheduler.
         let arrived = try await withWatchdog(seconds: 120) {
             while backend.exchanges.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
             return true
