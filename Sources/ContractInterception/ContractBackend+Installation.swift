@@ -12,12 +12,14 @@ extension ContractBackend {
     /// for it, for code that uses `URLSession.shared` or sessions it makes itself. Returns the backend
     /// it replaces, if any.
     ///
-    /// Platforms differ here: on Apple platforms registered classes are asked before the built-in HTTP
+    /// Platforms differ here. On Apple platforms registered classes are asked before the built-in HTTP
     /// handling, for `URLSession.shared` and sessions made from `.default`/`.ephemeral`. On Linux
-    /// (swift-corelibs-foundation) they are asked after it, so HTTP and HTTPS requests of those sessions
-    /// are never intercepted: pass `session` or `makeConfiguration()` to the client instead, and use
-    /// `intercepts(_:)` to find out. Global registration is one backend for the whole process, so tests
-    /// that rely on it must not run in parallel with each other.
+    /// (swift-corelibs-foundation, verified here) `URLSession.shared` is intercepted only when it is first
+    /// used after this call (it is made lazily and takes the registered classes then); a shared session
+    /// already in use, and sessions made from `.default` or `.ephemeral`, which ask the built-in HTTP
+    /// handler first, never are. Pass `session` or `makeConfiguration()` to the client instead where you
+    /// can, and use `intercepts(_:)` to find out. Global registration is one backend for the whole process,
+    /// so tests that rely on it must not run in parallel with each other.
     @discardableResult
     public func installGlobally() -> ContractBackend? {
         _ = URLProtocol.registerClass(ContractURLProtocol.self)
@@ -32,8 +34,8 @@ extension ContractBackend {
     }
 
     /// Whether `session` is answered by this backend: sends it a probe request (which is not recorded).
-    /// `false` for a session made before `installGlobally()`, one made from a configuration without
-    /// `protocolClass` first, or `URLSession.shared` on Linux.
+    /// `false` for a session made from a configuration without `protocolClass` first, or, on Linux, a
+    /// shared session already in use before `installGlobally()`.
     public func intercepts(_ session: URLSession) async -> Bool {
         // Port 9 (discard) on the loopback address: a session that is not intercepted fails at once.
         guard let url = URL(string: "http://127.0.0.1:9/contractcheck-probe") else { return false }
