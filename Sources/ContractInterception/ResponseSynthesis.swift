@@ -47,7 +47,7 @@ final class ResponseSynthesis: Sendable {
         let status = Self.status(of: operation, asked: choice.status)
         let media = Self.mediaType(of: operation.response(for: status), accept: accept)
         do throws(ExampleError) {
-            let mode = choice.mode.exampleMode
+            let mode = choice.mode
             var headers = HTTPHeaders()
             for header in try synthesizer.responseHeaders(for: operation, status: status, mode: mode) {
                 headers.add(header.name, header.text)
@@ -105,15 +105,5 @@ final class ResponseSynthesis: Sendable {
             }
         }
         return content.first { MediaTypeName($0.name)?.isJSON ?? false } ?? content.first
-    }
-}
-
-extension ResponseMode {
-    fileprivate var exampleMode: ExampleMode {
-        switch self {
-        case .minimal: .minimal
-        case .full: .full
-        case .random(let seed): .random(seed: seed)
-        }
     }
 }

@@ -1,3 +1,4 @@
+import ContractExamples
 import ContractVerify
 import Foundation
 
