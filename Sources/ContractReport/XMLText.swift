@@ -5,22 +5,16 @@ import Foundation
 enum XMLText {
     /// Escapes `&`, `<`, `>` and replaces characters XML 1.0 forbids with U+FFFD.
     static func escapeText(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            default: output.unicodeScalars.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
-            }
-        }
-        return output
+        escape(text, forAttribute: false)
     }
 
     /// Escapes text for a double-quoted attribute; line breaks and tabs become character references
     /// so that parsers do not normalise them to spaces.
     static func escapeAttribute(_ text: String) -> String {
+        escape(text, forAttribute: true)
+    }
+
+    private static func escape(_ text: String, forAttribute: Bool) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -28,10 +22,10 @@ enum XMLText {
             case "&": output += "&amp;"
             case "<": output += "&lt;"
             case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "\n": output += "&#10;"
-            case "\r": output += "&#13;"
-            case "\t": output += "&#9;"
+            case "\"" where forAttribute: output += "&quot;"
+            case "\n" where forAttribute: output += "&#10;"
+            case "\r" where forAttribute: output += "&#13;"
+            case "\t" where forAttribute: output += "&#9;"
             default: output.unicodeScalars.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
             }
         }
