@@ -37,7 +37,10 @@ let package = Package(
         .target(name: "ContractExamples", dependencies: ["ContractJSON", "ContractSchema", "ContractSpec"]),
         .target(
             name: "ContractInterception",
-            dependencies: ["ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractExamples"]
+            dependencies: [
+                "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractExamples",
+                "ContractReport",
+            ]
         ),
         .target(name: "ContractTesting", dependencies: ["ContractInterception", "ContractVerify", "ContractSpec"]),
         .target(
@@ -75,7 +78,9 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "ContractInterceptionTests",
-            dependencies: ["ContractInterception", "ContractVerify", "ContractSpec", "ContractTestSupport"]),
+            dependencies: [
+                "ContractInterception", "ContractVerify", "ContractSpec", "ContractReport", "ContractTestSupport",
+            ]),
         .testTarget(
             name: "GeneratedClientTests",
             dependencies: [
@@ -89,6 +94,9 @@ let package = Package(
             name: "ContractTestingTests",
             dependencies: ["ContractTesting", "ContractInterception", "ContractVerify", "ContractTestSupport"]),
         .testTarget(
-            name: "ContractCheckCLITests", dependencies: ["ContractCheckCLI", "contract-check", "contract-bench"]),
+            name: "ContractCheckCLITests",
+            dependencies: [
+                "ContractCheckCLI", "ContractInterception", "ContractTestSupport", "contract-check", "contract-bench",
+            ]),
     ]
 )

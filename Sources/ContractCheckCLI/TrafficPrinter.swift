@@ -62,6 +62,12 @@ struct TrafficPrinter {
                 "\(outcome.result.skipped.count) exchanges skipped (no contract server matches their URL; map hosts with --server)"
             )
         }
+        let others = outcome.result.otherContracts
+        if !others.isEmpty {
+            let names = Set(others.compactMap(\.contract)).sorted().joined(separator: ", ")
+            extras.append(
+                "\(others.count) recorded exchanges skipped (made against contracts not checked here: \(names))")
+        }
         if outcome.loaded.skippedLines > 0 {
             extras.append("\(outcome.loaded.skippedLines) torn recording lines skipped")
         }
@@ -85,6 +91,7 @@ struct TrafficPrinter {
             "violations": .array(violations), "contracts": .array(contracts),
             "exchanges": .number(JSONNumber(outcome.loaded.records.count)),
             "skipped": .number(JSONNumber(outcome.result.skipped.count)),
+            "otherContracts": .number(JSONNumber(outcome.result.otherContracts.count)),
             "errors": .array(outcome.loaded.errors.map { .string($0.description) }),
         ]
         return JSONWriter.string(from: summary, style: .pretty)

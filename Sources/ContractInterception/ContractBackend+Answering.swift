@@ -58,6 +58,7 @@ extension ContractBackend {
             state.exchanges.append(record)
             return state.recorded
         }
+        persist(record)
         return PlannedAnswer(outcome: outcome, delay: delay, bytesPerSecond: bytesPerSecond, exchange: number)
     }
 

@@ -30,24 +30,32 @@ public final class ContractBackend: Sendable {
     /// `protocolClasses` (`makeConfiguration` does).
     public let protocolClass: AnyClass
 
+    /// Where the backend writes the exchanges it answers, for `contract-check` to verify after the tests.
+    public let recording: ExchangeRecording
     let contract: LoadedContract
     let slot: Int
     let state = Locked(BackendState())
     private let sessionStore = Locked<URLSession?>(nil)
 
     /// A backend for the contract at `url` (loaded once per file and options, then shared).
+    /// - Parameter recording: where exchanges are recorded; `.off` for a test that breaks the contract on
+    ///   purpose, so the traffic `contract-check` verifies after the tests stays the real clients'.
     /// - Throws: `ContractLoadError` when the contract does not load or has errors.
-    public convenience init(contract url: URL, options: VerifierOptions = VerifierOptions()) throws(ContractLoadError) {
-        self.init(loaded: try ContractLibrary.contract(at: url, options: options))
+    public convenience init(
+        contract url: URL, options: VerifierOptions = VerifierOptions(),
+        recording: ExchangeRecording = .processDefault
+    ) throws(ContractLoadError) {
+        self.init(loaded: try ContractLibrary.contract(at: url, options: options), recording: recording)
     }
 
     /// A backend for a verifier made elsewhere.
-    public convenience init(verifier: ContractVerifier) {
-        self.init(loaded: LoadedContract(verifier: verifier))
+    public convenience init(verifier: ContractVerifier, recording: ExchangeRecording = .processDefault) {
+        self.init(loaded: LoadedContract(verifier: verifier), recording: recording)
     }
 
-    init(loaded: LoadedContract) {
+    init(loaded: LoadedContract, recording: ExchangeRecording) {
         contract = loaded
+        self.recording = recording
         slot = BackendRegistry.shared.reserveSlot()
         protocolClass = SlotTypes.protocolClass(for: slot)
         BackendRegistry.shared.register(self, slot: slot)

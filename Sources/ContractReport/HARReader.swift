@@ -12,7 +12,7 @@ import Foundation
 /// when the exporter left it out.
 public enum HARReader {
     /// Reads every entry of the HAR file at `url`; `path` is how messages name it.
-    public static func read(url: URL, path: String) throws(TrafficReadError) -> [RecordedExchange] {
+    public static func read(url: URL, path: String) throws(TrafficReadError) -> [TrafficEntry] {
         let root: JSONValue
         do {
             root = try DocumentReader.read(url: url, path: path).value
@@ -24,7 +24,7 @@ public enum HARReader {
                 location: SourceLocation(file: path, line: 1, column: 1),
                 message: "not a HAR file: no log.entries array")
         }
-        var exchanges: [RecordedExchange] = []
+        var exchanges: [TrafficEntry] = []
         for (index, entry) in entries.enumerated() {
             let position = entry.objectValue?.position ?? .unknown
             let location = SourceLocation(file: path, position: position)
@@ -33,7 +33,7 @@ public enum HARReader {
                     location: location, message: "entry \(index) has no usable request method, URL or response status")
             }
             exchanges.append(
-                RecordedExchange(
+                TrafficEntry(
                     exchange: exchange, source: location,
                     startedAt: entry["startedDateTime"]?.stringValue.flatMap(Self.date),
                     duration: entry["time"]?.numberValue.map { $0.doubleValue / 1000 }))

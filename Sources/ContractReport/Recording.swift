@@ -17,13 +17,24 @@ public enum Recording {
         return URL(fileURLWithPath: ".build/contract-check/recordings", isDirectory: true)
     }
 
-    /// One recorded exchange as a JSON line (without the newline).
-    public static func line(for exchange: HTTPExchange, startedAt: Date, duration: Double, test: String?) -> String {
-        var object: JSONObject = [
-            "version": 1, "startedAt": .string(HARDates.format(startedAt)), "duration": .number(JSONNumber(duration)),
-            "request": request(exchange.request), "response": response(exchange.response),
-        ]
-        if let test { object["test"] = .string(test) }
+    /// One recorded exchange as a JSON line (without the newline): the exchange, when and how long, the
+    /// test, contract and base URLs it was checked with, and the violations the backend found then.
+    /// `contract-check verify` verifies the exchange again against the contract as it is now; the
+    /// recorded violations say what the test run saw.
+    public static func line(for entry: TrafficEntry, violations: [ContractViolation] = []) -> String {
+        var object: JSONObject = ["version": 1]
+        if let startedAt = entry.startedAt { object["startedAt"] = .string(HARDates.format(startedAt)) }
+        if let duration = entry.duration { object["duration"] = .number(JSONNumber(duration)) }
+        if let test = entry.test { object["test"] = .string(test) }
+        if let contract = entry.contract { object["contract"] = .string(contract) }
+        if !entry.baseURLs.isEmpty { object["baseURLs"] = .array(entry.baseURLs.map(JSONValue.string)) }
+        object["request"] = request(entry.exchange.request)
+        if let failure = entry.failure {
+            object["failure"] = .string(failure)
+        } else {
+            object["response"] = response(entry.exchange.response)
+        }
+        if !violations.isEmpty { object["violations"] = .array(violations.map(\.jsonValue)) }
         return JSONWriter.string(from: .object(object))
     }
 
@@ -58,13 +69,13 @@ public enum Recording {
 
     /// Reads every complete line of a recording file; a torn or unreadable line is reported in `skipped`.
     public static func read(url: URL, path: String) throws(TrafficReadError) -> (
-        records: [RecordedExchange], skipped: Int
+        records: [TrafficEntry], skipped: Int
     ) {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw TrafficReadError(
                 location: SourceLocation(file: path, position: .unknown), message: "cannot read the recording")
         }
-        var records: [RecordedExchange] = []
+        var records: [TrafficEntry] = []
         var skipped = 0
         var lineNumber = 0
         for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -80,22 +91,32 @@ public enum Recording {
         return (records, skipped)
     }
 
-    private static func record(_ value: JSONValue, path: String, line: Int) -> RecordedExchange? {
-        guard let request = value["request"], let response = value["response"],
-            let method = request["method"]?.stringValue,
-            let url = request["url"]?.stringValue, let status = response["status"]?.numberValue?.int64Value,
+    private static func record(_ value: JSONValue, path: String, line: Int) -> TrafficEntry? {
+        guard let request = value["request"], let method = request["method"]?.stringValue,
+            let url = request["url"]?.stringValue,
             let httpRequest = HTTPRequest(
                 method: method, url: url, headers: headers(request["headers"]), body: body(request["body"]))
         else { return nil }
-        let exchange = HTTPExchange(
-            request: httpRequest,
-            response: HTTPResponse(
-                status: Int(status), headers: headers(response["headers"]), body: body(response["body"])))
-        return RecordedExchange(
-            exchange: exchange, source: SourceLocation(file: path, line: line, column: 1),
+        let failure = value["failure"]?.stringValue
+        let httpResponse: HTTPResponse
+        if let response = value["response"], let status = response["status"]?.numberValue?.int64Value {
+            httpResponse = HTTPResponse(
+                status: Int(status), headers: headers(response["headers"]), body: body(response["body"]))
+        } else if failure != nil {
+            // No response reached the client: status 0, as HAR writes failed requests.
+            httpResponse = HTTPResponse(status: 0)
+        } else {
+            return nil
+        }
+        var baseURLs: [String] = []
+        if case .array(let urls)? = value["baseURLs"] { baseURLs = urls.compactMap(\.stringValue) }
+        return TrafficEntry(
+            exchange: HTTPExchange(request: httpRequest, response: httpResponse),
+            source: SourceLocation(file: path, line: line, column: 1),
             startedAt: value["startedAt"]?.stringValue.flatMap(HARReader.date),
             duration: value["duration"]?.numberValue?.doubleValue,
-            test: value["test"]?.stringValue)
+            test: value["test"]?.stringValue, contract: value["contract"]?.stringValue, baseURLs: baseURLs,
+            failure: failure)
     }
 
     private static func headers(_ value: JSONValue?) -> HTTPHeaders {

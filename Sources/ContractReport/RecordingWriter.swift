@@ -30,10 +30,9 @@ public final class RecordingWriter: @unchecked Sendable {
         close(descriptor)
     }
 
-    /// Appends one exchange. Safe from any thread.
-    public func append(_ exchange: HTTPExchange, startedAt: Date, duration: Double, test: String? = nil) {
-        let bytes = Array(
-            (Recording.line(for: exchange, startedAt: startedAt, duration: duration, test: test) + "\n").utf8)
+    /// Appends one exchange and the violations found when it happened. Safe from any thread.
+    public func append(_ entry: TrafficEntry, violations: [ContractViolation] = []) {
+        let bytes = Array((Recording.line(for: entry, violations: violations) + "\n").utf8)
         lock.lock()
         defer { lock.unlock() }
         bytes.withUnsafeBytes { buffer in

@@ -28,24 +28,61 @@ public struct TrafficCheck: Sendable {
         self.contracts = contracts
     }
 
-    /// Verifies every exchange.
-    public func run(_ records: [RecordedExchange]) -> TrafficResult {
+    /// Verifies every exchange. A recording that names its contract is verified against that contract
+    /// only (with the base URLs its test used), or set aside when this check does not include it; any
+    /// other exchange goes to the first contract whose servers match its URL.
+    public func run(_ records: [TrafficEntry]) -> TrafficResult {
         var results = contracts.map { ContractTrafficResult(document: $0.document) }
-        var skipped: [RecordedExchange] = []
+        var skipped: [TrafficEntry] = []
+        var otherContracts: [TrafficEntry] = []
+        var verifiers = VerifierVariants()
         for record in records {
-            guard let index = contracts.firstIndex(where: { Self.serves($0, record.exchange.request) }) else {
-                skipped.append(record)
-                continue
+            let index: Int
+            if let recorded = record.contract {
+                guard let named = contracts.firstIndex(where: { Self.isFile($0, named: recorded) }) else {
+                    otherContracts.append(record)
+                    continue
+                }
+                index = named
+            } else {
+                guard let served = contracts.firstIndex(where: { Self.serves($0, record.exchange.request) }) else {
+                    skipped.append(record)
+                    continue
+                }
+                index = served
             }
-            let verdict = contracts[index].verifier.verify(exchange: record.exchange)
-            results[index].add(record, verdict: verdict)
+            let verifier = verifiers.verifier(contracts[index].verifier, index: index, baseURLs: record.baseURLs)
+            results[index].add(record, verdict: verifier.verify(exchange: record.exchange))
         }
-        return TrafficResult(contracts: results, skipped: skipped)
+        return TrafficResult(contracts: results, skipped: skipped, otherContracts: otherContracts)
     }
 
     private static func serves(_ contract: Contract, _ request: HTTPRequest) -> Bool {
         if case .serverNotFound = contract.verifier.route(request) { return false }
         return true
+    }
+
+    /// Whether `path` (as a test process printed it: relative to its working directory, or absolute)
+    /// names the contract's root file.
+    private static func isFile(_ contract: Contract, named path: String) -> Bool {
+        URL(fileURLWithPath: path).standardizedFileURL.path == contract.document.file.url.standardizedFileURL.path
+    }
+}
+
+/// Verifiers that also accept the base URLs a recording's test declared, made once per contract and set.
+private struct VerifierVariants {
+    private var made: [String: ContractVerifier] = [:]
+
+    mutating func verifier(_ base: ContractVerifier, index: Int, baseURLs: [String]) -> ContractVerifier {
+        let extra = baseURLs.filter { !base.options.baseURLs.contains($0) }
+        guard !extra.isEmpty else { return base }
+        let key = "\(index) " + extra.joined(separator: " ")
+        if let verifier = made[key] { return verifier }
+        var options = base.options
+        options.baseURLs += extra
+        let verifier = ContractVerifier(document: base.document, options: options)
+        made[key] = verifier
+        return verifier
     }
 }
 
@@ -54,7 +91,9 @@ public struct TrafficResult: Sendable {
     /// One result per contract, in the order the contracts were given.
     public var contracts: [ContractTrafficResult]
     /// Exchanges whose URL no contract's servers match.
-    public var skipped: [RecordedExchange]
+    public var skipped: [TrafficEntry]
+    /// Recordings made against contracts this check does not include (a test's own fixture contract).
+    public var otherContracts: [TrafficEntry] = []
 
     /// Every violation found, across contracts.
     public var violations: [ContractViolation] {
@@ -70,7 +109,7 @@ public struct Finding: Sendable {
     /// The violation.
     public var violation: ContractViolation
     /// The exchange.
-    public var record: RecordedExchange
+    public var record: TrafficEntry
 }
 
 /// Traffic results for one contract, per operation in document order.
@@ -103,7 +142,7 @@ public struct ContractTrafficResult: Sendable {
         self.operations = document.operations.map { Operation(operation: $0) }
     }
 
-    mutating func add(_ record: RecordedExchange, verdict: ExchangeVerdict) {
+    mutating func add(_ record: TrafficEntry, verdict: ExchangeVerdict) {
         exchanges += 1
         let findings = verdict.violations.map { Finding(violation: $0, record: record) }
         guard let matched = verdict.request.operation,
@@ -115,7 +154,7 @@ public struct ContractTrafficResult: Sendable {
             return
         }
         operations[index].exchanges += 1
-        operations[index].statuses.insert(record.exchange.response.status)
+        if record.hasResponse { operations[index].statuses.insert(record.exchange.response.status) }
         operations[index].findings += findings
         operations[index].time += record.duration ?? 0
     }

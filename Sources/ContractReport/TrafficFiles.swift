@@ -6,7 +6,7 @@ public enum TrafficFiles {
     /// Everything read from a set of paths.
     public struct Loaded: Sendable {
         /// The exchanges, file by file in path order.
-        public var records: [RecordedExchange] = []
+        public var records: [TrafficEntry] = []
         /// Files that could not be read, with why.
         public var errors: [TrafficReadError] = []
         /// Torn or unreadable recording lines that were skipped.

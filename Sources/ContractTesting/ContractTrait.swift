@@ -26,6 +26,8 @@
         public var path: String
         /// The verifier's options.
         public var options: VerifierOptions
+        /// Where the backends record their exchanges (`.off` for tests that break the contract on purpose).
+        public var recording: ExchangeRecording
         /// Prepares each backend (stubs shared by the tests of a suite, say).
         public var configure: @Sendable (ContractBackend) -> Void
         let filePath: String
@@ -38,7 +40,9 @@
             for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
         ) async throws {
             let url = ContractBackend.contractURL(path, relativeTo: filePath)
-            let backend = try ContractBackend(contract: url, options: options)
+            let backend = try ContractBackend(contract: url, options: options, recording: recording)
+            backend.testLocation = TestLocation.text(
+                filePath: test.sourceLocation.filePath, line: test.sourceLocation.line)
             configure(backend)
             try await ContractBackend.$current.withValue(backend) {
                 defer { ContractIssues.report(backend.takeFindings(), at: test.sourceLocation) }
@@ -49,12 +53,15 @@
 
     extension Trait where Self == ContractTrait {
         /// A fake backend for the contract at `path` (relative to the working directory, or to a folder
-        /// above the test file), made fresh for each test and reported on after it.
+        /// above the test file), made fresh for each test and reported on after it. Its exchanges are
+        /// recorded for `contract-check` (see `ExchangeRecording.processDefault`) unless `recording` is `.off`.
         public static func contract(
-            _ path: String, options: VerifierOptions = VerifierOptions(), filePath: String = #filePath,
+            _ path: String, options: VerifierOptions = VerifierOptions(),
+            recording: ExchangeRecording = .processDefault, filePath: String = #filePath,
             configure: @escaping @Sendable (ContractBackend) -> Void = { _ in }
         ) -> Self {
-            ContractTrait(path: path, options: options, configure: configure, filePath: filePath)
+            ContractTrait(
+                path: path, options: options, recording: recording, configure: configure, filePath: filePath)
         }
     }
 #endif

@@ -5,7 +5,8 @@
 
     extension XCTestCase {
         /// A fake backend for the contract at `path` for this test: its violations fail the test at the
-        /// calling line when the test tears down (from the test's thread, never the URL loading one).
+        /// calling line when the test tears down (from the test's thread, never the URL loading one). Its
+        /// exchanges are recorded for `contract-check` unless `recording` is `.off`.
         ///
         /// ```swift
         /// func testShowsThePet() async throws {
@@ -15,11 +16,12 @@
         /// }
         /// ```
         public func contractBackend(
-            _ path: String, options: VerifierOptions = VerifierOptions(), file: StaticString = #filePath,
-            line: UInt = #line
+            _ path: String, options: VerifierOptions = VerifierOptions(),
+            recording: ExchangeRecording = .processDefault, file: StaticString = #filePath, line: UInt = #line
         ) throws -> ContractBackend {
             let url = ContractBackend.contractURL(path, relativeTo: "\(file)")
-            let backend = try ContractBackend(contract: url, options: options)
+            let backend = try ContractBackend(contract: url, options: options, recording: recording)
+            backend.testLocation = TestLocation.text(filePath: "\(file)", line: Int(line))
             addTeardownBlock {
                 assertContract(backend, file: file, line: line)
             }

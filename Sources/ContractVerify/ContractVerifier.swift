@@ -64,10 +64,11 @@ public struct ContractVerifier: Sendable {
         return recorder.violations
     }
 
-    /// Checks a request and, when it names an operation, its response.
+    /// Checks a request and, when it names an operation, its response. A response with status 0 is
+    /// no response at all (HAR's failed request, a recorded transport error): only the request is checked.
     public func verify(exchange: HTTPExchange) -> ExchangeVerdict {
         let requestVerdict = verifyRequest(exchange.request)
-        guard let match = requestVerdict.route.match else {
+        guard let match = requestVerdict.route.match, exchange.response.status != 0 else {
             return ExchangeVerdict(request: requestVerdict, responseViolations: [])
         }
         return ExchangeVerdict(

@@ -1,3 +1,4 @@
+import ContractJSON
 import ContractReport
 import ContractVerify
 import Foundation
@@ -22,7 +23,10 @@ enum RecordStress {
                         method: "POST", url: "https://api.example.com/v1/items/\(index)", body: body)
                 else { continue }
                 let exchange = HTTPExchange(request: request, response: HTTPResponse(status: 201, body: body))
-                writer.append(exchange, startedAt: Date(), duration: 0.001, test: "stress:\(process):\(index)")
+                writer.append(
+                    TrafficEntry(
+                        exchange: exchange, source: SourceLocation(file: "stress", position: .unknown),
+                        startedAt: Date(), duration: 0.001, test: "stress:\(process):\(index)"))
             }
         }
     }

@@ -28,6 +28,8 @@ struct CLITests {
         process.executableURL = Self.binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        // The default run reads this folder; a CI setting must not leak into runs on temporary folders.
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "CONTRACTCHECK_RECORDINGS" }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

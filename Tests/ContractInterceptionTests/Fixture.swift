@@ -17,7 +17,7 @@ enum Fixture {
     static let pet = ClinicSamples.pet
 
     static func backend() throws -> ContractBackend {
-        try ContractBackend(contract: contract)
+        try ContractBackend(contract: contract, recording: .off)
     }
 
     static func request(

@@ -74,10 +74,15 @@ struct TrafficReadingTests {
         let exchange = HTTPExchange(
             request: request, response: HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: HTTPBody(text: "[]"))
         )
-        writer.append(exchange, startedAt: Date(timeIntervalSince1970: 0), duration: 0.25, test: "Tests/PetTests.swift:12")
+        let source = SourceLocation(file: "test", position: .unknown)
+        writer.append(
+            TrafficEntry(
+                exchange: exchange, source: source, startedAt: Date(timeIntervalSince1970: 0), duration: 0.25,
+                test: "Tests/PetTests.swift:12", contract: "contracts/pets.yaml", baseURLs: ["http://localhost:8080"]))
         var unreadable = exchange
         unreadable.request.body = .unavailable
-        writer.append(unreadable, startedAt: Date(), duration: 0)
+        writer.append(
+            TrafficEntry(exchange: unreadable, source: source, startedAt: Date(), duration: 0, failure: "timedOut"))
         let handle = try FileHandle(forWritingTo: writer.url)
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(#"{"version": 1, "request": {"meth"#.utf8))
@@ -88,7 +93,12 @@ struct TrafficReadingTests {
         #expect(records[0].exchange == exchange)
         #expect(records[0].test == "Tests/PetTests.swift:12")
         #expect(records[0].duration == 0.25)
+        #expect(records[0].contract == "contracts/pets.yaml")
+        #expect(records[0].baseURLs == ["http://localhost:8080"])
+        #expect(records[0].hasResponse)
         #expect(records[1].exchange.request.body == .unavailable)
+        #expect(records[1].failure == "timedOut")
+        #expect(!records[1].hasResponse)
     }
 }
 
@@ -99,7 +109,7 @@ struct TrafficCheckTests {
         return ContractLoader(rootDirectory: Corpus.packageRoot).load(url, checks: []).document!
     }()
 
-    static func records(_ path: String) throws -> [RecordedExchange] {
+    static func records(_ path: String) throws -> [TrafficEntry] {
         try HARReader.read(url: Corpus.packageRoot.appendingPathComponent(path), path: path)
     }
 
@@ -126,6 +136,42 @@ struct TrafficCheckTests {
         let result = mapped.run(records)
         #expect(result.skipped.isEmpty)
         #expect(result.contracts[0].exchanges == records.count)
+    }
+
+    @Test("a recording that names its contract is verified against it with its base URLs; other contracts' are set aside")
+    func namedContracts() throws {
+        let clean = try Self.records("contracts/clinic.har")
+        var records: [TrafficEntry] = []
+        // The test's own base URL, which the contract's servers do not list.
+        var local = clean[0]
+        local.exchange.request.scheme = "http"
+        local.exchange.request.host = "localhost"
+        local.exchange.request.port = 8080
+        local.exchange.request.path = local.exchange.request.path.replacingOccurrences(of: "/v1", with: "")
+        local.contract = "contracts/clinic.yaml"
+        local.baseURLs = ["http://localhost:8080"]
+        records.append(local)
+        var fixture = clean[1]
+        fixture.contract = "Tests/Fixtures/contracts/petstore.yaml"
+        records.append(fixture)
+        var failed = clean[2]
+        failed.exchange.response = HTTPResponse(status: 0)
+        failed.contract = Corpus.packageRoot.appendingPathComponent("contracts/clinic.yaml").path
+        failed.failure = "timedOut"
+        records.append(failed)
+        let check = TrafficCheck(contracts: [.init(document: Self.clinic, verifier: ContractVerifier(document: Self.clinic))])
+        let result = check.run(records)
+        #expect(result.violations.isEmpty, "\(result.violations.map(\.description))")
+        #expect(result.contracts[0].exchanges == 2)
+        #expect(result.otherContracts.map(\.contract) == ["Tests/Fixtures/contracts/petstore.yaml"])
+        #expect(result.skipped.isEmpty)
+        // A transport error exercises the operation but no response.
+        let failedOperation = try #require(result.contracts[0].operations.first { $0.exchanges > 0 && $0.statuses.isEmpty })
+        #expect(failedOperation.exchanges == 1)
+        // Without the recorded base URL the local exchange would not route.
+        var unmapped = local
+        unmapped.baseURLs = []
+        #expect(check.run([unmapped]).violations.map(\.kind) == [.serverNotFound])
     }
 
     @Test("the JUnit report of the violations recording: one failure per failing operation, the rest skipped, valid against both XSDs")

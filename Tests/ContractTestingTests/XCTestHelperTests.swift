@@ -18,7 +18,7 @@ final class XCTestHelperTests: XCTestCase {
     }
 
     func testAssertContractFailsAtTheCallingLine() async throws {
-        let backend = try contractBackend("contracts/clinic.yaml")
+        let backend = try contractBackend("contracts/clinic.yaml", recording: .off)
         _ = try await backend.session.data(for: Requests.getPet("not-a-uuid"))
         capturing = true
         assertContract(backend, file: "Client.swift", line: 42)

@@ -87,7 +87,9 @@ extension GeneratedClientTests {
     /// What the fake backend found in the generated client: the schema-less `file` part is encoded as
     /// JSON, against the contract's `encoding.contentType` (the generator does not read it for such parts).
     @Test func typedFilePartIsSentAsJSON() async throws {
-        let backend = try ContractBackend(contract: ContractBackend.contractURL("contracts/clinic.yaml", relativeTo: #filePath))
+        // Not recorded: the violation is known and pinned here, not traffic for `contract-check` to fail on.
+        let backend = try ContractBackend(
+            contract: ContractBackend.contractURL("contracts/clinic.yaml", relativeTo: #filePath), recording: .off)
         let output = try await Self.client(backend).uploadMedicalRecord(
             path: .init(petId: Self.petId),
             body: .multipartForm([

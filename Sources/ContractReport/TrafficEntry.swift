@@ -3,8 +3,9 @@ import ContractVerify
 import Foundation
 
 /// One exchange read from a HAR file or a recording, with where it came from.
-public struct RecordedExchange: Sendable {
-    /// The request and response.
+public struct TrafficEntry: Sendable {
+    /// The request and response. A response status of 0 means the client got no response (a transport
+    /// error), as HAR files write failed requests; only the request is verified then.
     public var exchange: HTTPExchange
     /// Where it was read: `traffic.har` entry 3, or a recording line.
     public var source: SourceLocation
@@ -14,18 +15,32 @@ public struct RecordedExchange: Sendable {
     public var duration: Double?
     /// The test that sent it (`Tests/ClientTests.swift:42`), for recordings made by the fake backend.
     public var test: String?
+    /// The contract the fake backend checked it against (its path as the test process named it), for
+    /// recordings: `contract-check` verifies it against that contract only.
+    public var contract: String?
+    /// Base URLs the backend accepted besides the contract's servers (a test's own base URL), so the
+    /// exchange routes the same way when it is verified again.
+    public var baseURLs: [String]
+    /// The transport error the client got instead of a response (`timedOut`), for recordings.
+    public var failure: String?
 
     /// Creates a record.
     public init(
         exchange: HTTPExchange, source: SourceLocation, startedAt: Date? = nil, duration: Double? = nil,
-        test: String? = nil
+        test: String? = nil, contract: String? = nil, baseURLs: [String] = [], failure: String? = nil
     ) {
         self.exchange = exchange
         self.source = source
         self.startedAt = startedAt
         self.duration = duration
         self.test = test
+        self.contract = contract
+        self.baseURLs = baseURLs
+        self.failure = failure
     }
+
+    /// Whether the client got a response (HAR and recordings write status 0 for a transport error).
+    public var hasResponse: Bool { exchange.response.status != 0 }
 }
 
 /// Why a traffic file could not be read.

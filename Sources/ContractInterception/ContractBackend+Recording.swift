@@ -1,0 +1,58 @@
+import ContractJSON
+import ContractReport
+import ContractSpec
+import ContractVerify
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension ContractBackend {
+    /// The test that uses this backend (`Tests/ClientTests.swift:42`), written with each recorded
+    /// exchange so that `contract-check` can name it. The Swift Testing trait and the XCTest helper set it.
+    public var testLocation: String? {
+        get { state.withLock { $0.testLocation } }
+        set { state.withLock { $0.testLocation = newValue } }
+    }
+
+    /// Appends an exchange to this process's recording, when the backend records. Called once per
+    /// exchange, when its answer is planned: a crash later loses nothing already answered.
+    func persist(_ record: RecordedExchange) {
+        guard case .directory(let directory) = recording else { return }
+        switch RecordingFiles.writer(for: directory) {
+        case .success(let writer):
+            writer.append(entry(for: record), violations: record.violations)
+        case .failure(let unavailable):
+            let first = state.withLock { state in
+                defer { state.reportedRecordingFailure = true }
+                return !state.reportedRecordingFailure
+            }
+            if first { recordProblem(unavailable.message) }
+        }
+    }
+
+    private func entry(for record: RecordedExchange) -> TrafficEntry {
+        let elapsed = Date().timeIntervalSince(record.receivedAt)
+        let scheduled = record.scheduledDelay.components
+        return TrafficEntry(
+            exchange: HTTPExchange(request: record.request, response: record.response ?? HTTPResponse(status: 0)),
+            source: SourceLocation(file: document.file.displayPath, position: .unknown),
+            startedAt: record.receivedAt,
+            duration: elapsed + Double(scheduled.seconds) + Double(scheduled.attoseconds) / 1e18,
+            test: testLocation, contract: document.file.displayPath, baseURLs: verifier.options.baseURLs,
+            failure: record.failure.map(Self.name))
+    }
+
+    /// A transport error's name as `URLError.Code` spells it, for people reading the recording.
+    private static func name(_ code: URLError.Code) -> String {
+        let names: [URLError.Code: String] = [
+            .timedOut: "timedOut", .notConnectedToInternet: "notConnectedToInternet",
+            .cannotFindHost: "cannotFindHost", .cannotConnectToHost: "cannotConnectToHost",
+            .networkConnectionLost: "networkConnectionLost", .cancelled: "cancelled",
+            .badServerResponse: "badServerResponse", .secureConnectionFailed: "secureConnectionFailed",
+            .dnsLookupFailed: "dnsLookupFailed", .dataNotAllowed: "dataNotAllowed",
+        ]
+        return names[code] ?? "URLError(\(code.rawValue))"
+    }
+}
