@@ -35,17 +35,22 @@ public enum PercentEncoding {
     private static func encode(_ text: String, keeping keep: (UInt8) -> Bool) -> String {
         // Most pointers and names need no escaping at all: return them untouched.
         guard text.utf8.contains(where: { !keep($0) }) else { return text }
-        let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 16)
         for byte in text.utf8 {
             if keep(byte) {
                 bytes.append(byte)
             } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigit(byte >> 4))
+                bytes.append(hexDigit(byte & 0x0F))
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

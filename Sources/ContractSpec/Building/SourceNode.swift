@@ -1,18 +1,34 @@
 import ContractJSON
 
-/// A value of a contract file together with where it stands: the file and its JSON pointer.
+/// A value of a contract file together with where it stands: the file, its JSON pointer and its
+/// source position.
 struct SourceNode {
     let file: ContractFile
     let pointer: JSONPointer
     let value: JSONValue
+    /// Where the value is written: its key's position, else the nearest enclosing one (as
+    /// `JSONPointer.position(in:)` finds it). Carried from parent to child, because walking the file
+    /// from its root again for every model element was a tenth of loading a large contract.
+    let position: SourcePosition
     /// `uri#pointer` when the node was reached through a `$ref` (or is a component that `$ref`s may
     /// reach): builders memoize by it, so a shared component is built, and its problems reported, once.
     var referenceKey: String?
 
+    /// A node for the value at `pointer`, found in the file (for roots and `$ref` targets).
     init(file: ContractFile, pointer: JSONPointer, value: JSONValue, referenceKey: String? = nil) {
+        self.init(
+            file: file, pointer: pointer, value: value, position: pointer.position(in: file.root),
+            referenceKey: referenceKey)
+    }
+
+    private init(
+        file: ContractFile, pointer: JSONPointer, value: JSONValue, position: SourcePosition,
+        referenceKey: String? = nil
+    ) {
         self.file = file
         self.pointer = pointer
         self.value = value
+        self.position = position
         self.referenceKey = referenceKey
     }
 
@@ -25,27 +41,34 @@ struct SourceNode {
 
     /// The member `key` of this object, as a node.
     func child(_ key: String) -> SourceNode? {
-        guard let value = value[key] else { return nil }
-        return SourceNode(file: file, pointer: pointer.appending(key), value: value)
+        guard case .object(let object) = value, let offset = object.offset(of: key) else { return nil }
+        return node(for: object.members[offset])
     }
 
     /// The elements of this array, as nodes.
     var elements: [SourceNode] {
         guard case .array(let array) = value else { return [] }
-        return array.enumerated().map {
-            SourceNode(file: file, pointer: pointer.appending($0.offset), value: $0.element)
+        return array.enumerated().map { offset, element in
+            let start = element.objectValue?.position ?? .unknown
+            return SourceNode(
+                file: file, pointer: pointer.appending(offset), value: element,
+                position: start.isKnown ? start : position)
         }
     }
 
     /// The members of this object, as (key, node) pairs in document order.
     var members: [(key: String, node: SourceNode)] {
         guard case .object(let object) = value else { return [] }
-        return object.members.map {
-            ($0.key, SourceNode(file: file, pointer: pointer.appending($0.key), value: $0.value))
-        }
+        return object.members.map { ($0.key, node(for: $0)) }
     }
 
-    var location: SourceLocation { file.location(of: pointer) }
+    private func node(for member: JSONObject.Member) -> SourceNode {
+        SourceNode(
+            file: file, pointer: pointer.appending(member.key), value: member.value,
+            position: member.position.isKnown ? member.position : position)
+    }
+
+    var location: SourceLocation { SourceLocation(file: file.displayPath, position: position) }
 
     /// A short description of the value's type for messages ("a string", "the number 3").
     var kindDescription: String {
