@@ -83,8 +83,7 @@ final class BuildContext {
             visited.append(current.referenceKey ?? "")
             switch ReferenceResolver.resolve(text, from: current.file, in: workspace) {
             case .success(let target):
-                current = SourceNode(
-                    file: target.file, pointer: target.pointer, value: target.value, referenceKey: target.key)
+                current = SourceNode(target)
             case .failure(let problem):
                 error(problem.code, problem.message, at: current.child("$ref") ?? current)
                 return nil

@@ -21,7 +21,8 @@ struct SourceNode {
             referenceKey: referenceKey)
     }
 
-    private init(
+    /// A node whose position is already known (a cached `$ref` resolution's).
+    init(
         file: ContractFile, pointer: JSONPointer, value: JSONValue, position: SourcePosition,
         referenceKey: String? = nil
     ) {
@@ -30,6 +31,13 @@ struct SourceNode {
         self.value = value
         self.position = position
         self.referenceKey = referenceKey
+    }
+
+    /// The node a resolved `$ref` names.
+    init(_ target: ResolvedReference) {
+        self.init(
+            file: target.file, pointer: target.pointer, value: target.value, position: target.position,
+            referenceKey: target.key)
     }
 
     /// This node, keyed as a `$ref` to it would be.

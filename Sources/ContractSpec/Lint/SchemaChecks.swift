@@ -119,7 +119,8 @@ struct SchemaChecks {
             chain.append(key)
             switch ReferenceResolver.resolve(next, from: current.file, in: context.workspace) {
             case .success(let target):
-                current = SourceNode(file: target.file, pointer: target.pointer, value: target.value)
+                current = SourceNode(
+                    file: target.file, pointer: target.pointer, value: target.value, position: target.position)
                 key = target.key
             case .failure(let problem):
                 context.error(problem.code, problem.message, at: current.child("$ref") ?? current)

@@ -11,6 +11,8 @@ public struct ResolvedReference: Sendable {
     public let value: JSONValue
     /// `uri#pointer`: one string per target, however the `$ref`s that reach it are spelled.
     public let key: String
+    /// Where the target is written (found once per resolution, which is cached).
+    public let position: SourcePosition
 }
 
 /// Resolves `$ref` strings to files and JSON pointers, offline and inside the workspace folder.
@@ -83,7 +85,10 @@ enum ReferenceResolver {
             }
         }
         if fragment.isEmpty || !fragment.hasPrefix("/") && !fragment.hasPrefix("%2F") && !fragment.hasPrefix("%2f") {
-            return .success(ResolvedReference(file: target, pointer: .root, value: target.root, key: target.uri + "#"))
+            return .success(
+                ResolvedReference(
+                    file: target, pointer: .root, value: target.root, key: target.uri + "#",
+                    position: JSONPointer.root.position(in: target.root)))
         }
         guard let pointer = JSONPointer(fragment: fragment) else {
             return .failure(
@@ -97,7 +102,9 @@ enum ReferenceResolver {
                         + suggestion(for: pointer, in: target.root)))
         }
         return .success(
-            ResolvedReference(file: target, pointer: pointer, value: value, key: target.uri + "#" + pointer.description)
+            ResolvedReference(
+                file: target, pointer: pointer, value: value, key: target.uri + "#" + pointer.description,
+                position: pointer.position(in: target.root))
         )
     }
 

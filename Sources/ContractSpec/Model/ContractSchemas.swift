@@ -10,8 +10,15 @@ public final class ContractSchemas: @unchecked Sendable {
     private let catalog: SchemaCatalog
     private let dialect: SchemaDialect
     private let version: Spec.Version
-    /// URIs of the loader-built schemas registered at creation.
-    private let registeredSynthesized: Set<String>
+    /// Where a loader-built schema stands (its parameter), which names it in `registeredSynthesized`.
+    private struct SchemaAddress: Hashable {
+        var baseURI: String
+        var pointer: JSONPointer
+    }
+
+    /// The names the loader-built schemas were registered under at creation: short opaque URNs,
+    /// numbered, so that neither registering nor compiling one spells and percent-encodes its address.
+    private let registeredSynthesized: [SchemaAddress: String]
     private let files: [String: ContractFile]
     private let lock = NSLock()
     // Guarded by `lock`: schemas the loader built (2.0 parameters), compiled from their values.
@@ -34,10 +41,12 @@ public final class ContractSchemas: @unchecked Sendable {
         }
         // Registered up front, so they compile through the shared catalog like every other schema.
         // Their values are already 2020-12; their $refs are made absolute so they still name their file.
-        var registered: Set<String> = []
+        var registered: [SchemaAddress: String] = [:]
         for schema in synthesized {
-            let uri = Self.synthesizedURI(schema)
-            guard registered.insert(uri).inserted else { continue }
+            let address = SchemaAddress(baseURI: schema.baseURI, pointer: schema.pointer)
+            guard registered[address] == nil else { continue }
+            let uri = "urn:contractcheck:synthesized:\(registered.count)"
+            registered[address] = uri
             let value = Self.absolutizingReferences(in: schema.value, base: URL(string: schema.baseURI))
             registry.add(value, uri: uri, dialect: .draft2020_12, displayPath: schema.location.file)
         }
@@ -49,7 +58,7 @@ public final class ContractSchemas: @unchecked Sendable {
         self.catalog = SchemaCatalog(registry: registry)
     }
 
-    /// The name a schema the loader built is registered under.
+    /// The name a schema built after the catalog (a document assembled in code) is compiled under.
     static func synthesizedURI(_ schema: Spec.Schema) -> String {
         "urn:contractcheck:synthesized:" + PercentEncoding.encodeComponent(schema.uri)
     }
@@ -62,8 +71,10 @@ public final class ContractSchemas: @unchecked Sendable {
     /// The compiled form of a schema of the contract.
     public func compiled(_ schema: Spec.Schema) throws(SchemaCompileErrors) -> CompiledSchema {
         guard schema.isSynthesized else { return try catalog.schema(inDocument: schema.baseURI, at: schema.pointer) }
+        if let registered = registeredSynthesized[SchemaAddress(baseURI: schema.baseURI, pointer: schema.pointer)] {
+            return try catalog.schema(inDocument: registered, at: .root)
+        }
         let uri = Self.synthesizedURI(schema)
-        if registeredSynthesized.contains(uri) { return try catalog.schema(inDocument: uri, at: .root) }
         // A schema built after the catalog (a document assembled in code): compiled on its own.
         lock.lock()
         defer { lock.unlock() }

@@ -24,12 +24,14 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     /// Parses a path key. Text after `#` is dropped: some documents use it to tell apart keys
     /// that describe the same URL.
     public init(_ key: String) {
-        let path =
-            key.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? key
+        // Split on UTF-8 bytes: `/` and `#` are ASCII, and a `Character` split showed in load profiles.
+        let utf8 = key.utf8
+        let path = utf8.firstIndex(of: UInt8(ascii: "#")).map { String(key[..<$0]) } ?? key
         self.text = path
-        let body = path.hasPrefix("/") ? String(path.dropFirst()) : path
-        self.segments = body.split(separator: "/", omittingEmptySubsequences: false).map {
-            Self.parseSegment(String($0))
+        var body = Substring(path).utf8
+        if body.first == UInt8(ascii: "/") { body = body.dropFirst() }
+        self.segments = body.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map {
+            Self.parseSegment(String(Substring($0)))
         }
     }
 
