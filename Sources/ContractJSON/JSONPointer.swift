@@ -6,11 +6,20 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
         let parent: Link?
         let token: String
         let count: Int
+        /// A digest of every token up to this one (FNV-1a over their bytes, chained), so that hashing a
+        /// pointer is one combine, not one per token: schema compilation looks locations up by
+        /// pointer constantly. Equality still compares the tokens.
+        let digest: UInt64
 
         init(parent: Link?, token: String) {
             self.parent = parent
             self.token = token
             self.count = (parent?.count ?? 0) + 1
+            var digest = (parent?.digest ?? 0xcbf2_9ce4_8422_2325) ^ 0x2F
+            for byte in token.utf8 {
+                digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+            self.digest = digest &* 0x0000_0100_0000_01B3
         }
     }
 
@@ -54,14 +63,10 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
         }
     }
 
-    /// Hashes the tokens.
+    /// Hashes the tokens (through their chained digest).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
-        var link = last
-        while let current = link {
-            hasher.combine(current.token)
-            link = current.parent
-        }
+        hasher.combine(last?.digest ?? 0)
     }
 
     /// Parses the pointer syntax (`/a/b~1c`). Returns `nil` when the text is neither empty nor starts with `/`,
