@@ -161,7 +161,7 @@ extension SchemaCompiler {
             let maximum = object["maxContains"].flatMap(nonNegativeInteger)
             checks.append(
                 ContainsCheck(
-                    site: site("contains", context.location), node: child(context, "contains"), minimum: minimum,
+                    site: site("contains", context), node: child(context, "contains"), minimum: minimum,
                     maximum: maximum))
         }
         let counts: [(String, Bool, Bool)] = [
@@ -176,11 +176,11 @@ extension SchemaCompiler {
             }
             checks.append(
                 CountCheck(
-                    site: site(keyword, context.location), limit: limit, isMinimum: isMinimum,
+                    site: site(keyword, context), limit: limit, isMinimum: isMinimum,
                     countsProperties: countsProperties))
         }
         if object["uniqueItems"]?.boolValue == true {
-            checks.append(UniqueItemsCheck(site: site("uniqueItems", context.location)))
+            checks.append(UniqueItemsCheck(site: site("uniqueItems", context)))
         }
     }
 }

@@ -165,12 +165,12 @@ extension SchemaCompiler {
                 let discriminator = compileDiscriminator(context, branches: elements, keyword: keyword)
                 checks.append(
                     ChoiceCheck(
-                        site: site(keyword, context.location), nodes: nodes, exactlyOne: keyword == "oneOf",
+                        site: site(keyword, context), nodes: nodes, exactlyOne: keyword == "oneOf",
                         discriminator: discriminator))
             }
         }
         if object["not"] != nil {
-            checks.append(NotCheck(site: site("not", context.location), node: child(context, "not")))
+            checks.append(NotCheck(site: site("not", context), node: child(context, "not")))
         }
         if object["if"] != nil, context.dialect == .draft2020_12 {
             checks.append(

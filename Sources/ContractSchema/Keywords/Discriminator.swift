@@ -87,7 +87,7 @@ extension SchemaCompiler {
             }
         }
         return Discriminator(
-            site: site("discriminator", context.location), propertyName: propertyName, selection: selection,
+            site: site("discriminator", context), propertyName: propertyName, selection: selection,
             names: selection.keys.sorted())
     }
 }

@@ -29,6 +29,6 @@ extension SchemaCompiler {
         guard let name = context.object["format"]?.stringValue, options.asserts(format: name),
             let format = Formats.validator(named: name)
         else { return }
-        checks.append(FormatCheck(site: site("format", context.location), name: name, format: format))
+        checks.append(FormatCheck(site: site("format", context), name: name, format: format))
     }
 }

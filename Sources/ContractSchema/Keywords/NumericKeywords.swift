@@ -136,14 +136,14 @@ extension SchemaCompiler {
                 report("\(keyword) must be a number", at: context, keyword)
                 continue
             }
-            checks.append(BoundCheck(site: site(keyword, context.location), kind: kind, bound: bound))
+            checks.append(BoundCheck(site: site(keyword, context), kind: kind, bound: bound))
         }
         if let value = object["multipleOf"] {
             guard let divisor = NumberFacts.Bound(value), !divisor.decimal.isZero, !divisor.decimal.isNegative else {
                 report("multipleOf must be a number greater than 0", at: context, "multipleOf")
                 return
             }
-            checks.append(MultipleOfCheck(site: site("multipleOf", context.location), divisor: divisor))
+            checks.append(MultipleOfCheck(site: site("multipleOf", context), divisor: divisor))
         }
     }
 }

@@ -142,7 +142,7 @@ extension SchemaCompiler {
             } else if !names.isEmpty {
                 checks.append(
                     RequiredCheck(
-                        site: site("required", context.location), names: names, nodes: names.map { properties[$0] },
+                        site: site("required", context), names: names, nodes: names.map { properties[$0] },
                         trigger: nil,
                         table: names.count <= 64 && Set(names).count == names.count
                             && names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? PropertyTable(names) : nil))
@@ -164,7 +164,7 @@ extension SchemaCompiler {
                 let names = elements.compactMap(\.stringValue)
                 checks.append(
                     RequiredCheck(
-                        site: site(keyword, context.location), names: names, nodes: names.map { _ in nil },
+                        site: site(keyword, context), names: names, nodes: names.map { _ in nil },
                         trigger: member.key, table: nil))
             } else {
                 checks.append(DependentSchemaCheck(trigger: member.key, node: child(context, keyword, member.key)))

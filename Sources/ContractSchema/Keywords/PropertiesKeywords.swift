@@ -146,7 +146,7 @@ extension SchemaCompiler {
         var noAdditionalSite: KeywordSite?
         if let value = object["additionalProperties"] {
             additional = child(context, "additionalProperties")
-            if value == .bool(false) { noAdditionalSite = site("additionalProperties", context.location) }
+            if value == .bool(false) { noAdditionalSite = site("additionalProperties", context) }
         }
         if !properties.isEmpty || !patterns.isEmpty || additional != nil {
             let registry = self.registry

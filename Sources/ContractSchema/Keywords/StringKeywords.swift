@@ -81,7 +81,7 @@ extension SchemaCompiler {
                 report("\(keyword) must be a non-negative integer", at: context, keyword)
                 continue
             }
-            checks.append(LengthCheck(site: site(keyword, context.location), limit: limit, isMinimum: isMinimum))
+            checks.append(LengthCheck(site: site(keyword, context), limit: limit, isMinimum: isMinimum))
         }
         if let value = context.object["pattern"] {
             guard let pattern = value.stringValue else {
@@ -90,7 +90,7 @@ extension SchemaCompiler {
             }
             if let regex = compileRegex(pattern, context, keyword: "pattern") {
                 checks.append(
-                    PatternCheck(site: site("pattern", context.location), regex: regex, budget: options.regexStepLimit))
+                    PatternCheck(site: site("pattern", context), regex: regex, budget: options.regexStepLimit))
             }
         }
     }

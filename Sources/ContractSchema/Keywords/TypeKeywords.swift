@@ -124,15 +124,15 @@ extension SchemaCompiler {
                 mask |= bit
             }
             if !names.isEmpty {
-                checks.append(TypeCheck(site: site("type", context.location), mask: mask, names: names))
+                checks.append(TypeCheck(site: site("type", context), mask: mask, names: names))
             }
         }
         if let value = context.object["const"] {
-            checks.append(ConstCheck(site: site("const", context.location), value: value))
+            checks.append(ConstCheck(site: site("const", context), value: value))
         }
         if let value = context.object["enum"] {
             if case .array(let values) = value {
-                checks.append(EnumCheck(site: site("enum", context.location), values: values))
+                checks.append(EnumCheck(site: site("enum", context), values: values))
             } else {
                 report("enum must be an array", at: context, "enum")
             }

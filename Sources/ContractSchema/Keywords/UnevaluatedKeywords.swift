@@ -90,7 +90,7 @@ extension SchemaCompiler {
             checks.append(
                 UnevaluatedCheck(
                     node: child(context, keyword), siblings: checks, forProperties: forProperties,
-                    noneAllowedSite: value == .bool(false) ? site(keyword, context.location) : nil))
+                    noneAllowedSite: value == .bool(false) ? site(keyword, context) : nil))
         }
     }
 }
