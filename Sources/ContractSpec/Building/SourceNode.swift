@@ -70,6 +70,11 @@ struct SourceNode {
         return object.members.map { ($0.key, node(for: $0)) }
     }
 
+    /// A member of this object (as `members` lists them), as a node.
+    func child(_ member: JSONObject.Member) -> SourceNode {
+        node(for: member)
+    }
+
     private func node(for member: JSONObject.Member) -> SourceNode {
         SourceNode(
             file: file, pointer: pointer.appending(member.key), value: member.value,

@@ -21,6 +21,17 @@ struct SchemaChecks {
         "properties", "patternProperties", "dependentSchemas", "$defs", "definitions", "dependencies",
     ]
 
+    /// Each subschema keyword's places in the walk's order (singles, then lists, then maps; `items`
+    /// is in two), so one pass over a schema's members finds them all: looking every keyword up in
+    /// every schema was most of the walk.
+    private static let subschemaRanks: [String: [Int]] = {
+        var ranks: [String: [Int]] = [:]
+        for (rank, key) in (singleSubschemas + listSubschemas + mapSubschemas).enumerated() {
+            ranks[key, default: []].append(rank)
+        }
+        return ranks
+    }()
+
     let context: BuildContext
 
     func run(root: SourceNode) {
@@ -73,23 +84,41 @@ struct SchemaChecks {
                 "nullable: true, but 'enum' does not list null, so null is rejected (OAS 3.0.3); add null to the enum to allow it",
                 at: enumNode)
         }
-        for key in Self.singleSubschemas {
-            if let child = node.child(key), child.value.objectValue != nil {
+        for (rank, member) in Self.subschemaMembers(of: object) {
+            let child = node.child(member)
+            if rank < Self.singleSubschemas.count {
+                guard child.value.objectValue != nil else { continue }
                 walk(child, underIdentifier: scoped, inComposition: false, visited: &visited, depth: depth + 1)
+            } else if rank < Self.singleSubschemas.count + Self.listSubschemas.count {
+                let composing = member.key == "allOf" || member.key == "anyOf" || member.key == "oneOf"
+                for element in child.elements {
+                    walk(
+                        element, underIdentifier: scoped, inComposition: composing, visited: &visited, depth: depth + 1)
+                }
+            } else {
+                guard child.value.objectValue != nil else { continue }
+                for (_, grandchild) in child.members where grandchild.value.objectValue != nil {
+                    walk(grandchild, underIdentifier: scoped, inComposition: false, visited: &visited, depth: depth + 1)
+                }
             }
         }
-        for key in Self.listSubschemas {
-            let composing = key == "allOf" || key == "anyOf" || key == "oneOf"
-            for element in node.child(key)?.elements ?? [] {
-                walk(element, underIdentifier: scoped, inComposition: composing, visited: &visited, depth: depth + 1)
+    }
+
+    /// The subschema keywords of a schema object with their ranks, in rank order; the last of a
+    /// repeated key wins, as lookups by key do.
+    private static func subschemaMembers(of object: JSONObject) -> [(rank: Int, member: JSONObject.Member)] {
+        var found: [(rank: Int, member: JSONObject.Member)] = []
+        for member in object.members {
+            guard let ranks = subschemaRanks[member.key] else { continue }
+            for rank in ranks {
+                if let existing = found.firstIndex(where: { $0.rank == rank }) {
+                    found[existing].member = member
+                } else {
+                    found.append((rank, member))
+                }
             }
         }
-        for key in Self.mapSubschemas {
-            guard let map = node.child(key), map.value.objectValue != nil else { continue }
-            for (_, child) in map.members where child.value.objectValue != nil {
-                walk(child, underIdentifier: scoped, inComposition: false, visited: &visited, depth: depth + 1)
-            }
-        }
+        return found.count > 1 ? found.sorted { $0.rank < $1.rank } : found
     }
 
     /// Resolves a schema `$ref`, following chains of bare `$ref`s; reports dead ends and loops.
