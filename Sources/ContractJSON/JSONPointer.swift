@@ -202,27 +202,41 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
         return current
     }
 
+    /// The value this pointer names and its source position (as `position(in:)` finds it), in one
+    /// walk from the root.
+    public func resolveWithPosition(in document: JSONValue) -> (value: JSONValue, position: SourcePosition)? {
+        let found = walk(in: document)
+        guard let value = found.value else { return nil }
+        return (value, found.position)
+    }
+
     /// The closest known source position of the value this pointer names: the key that holds it,
     /// or failing that the nearest enclosing object.
     public func position(in document: JSONValue) -> SourcePosition {
+        walk(in: document).position
+    }
+
+    /// Follows the tokens as far as they go: the value (`nil` when a token names nothing) and the
+    /// last known position on the way.
+    private func walk(in document: JSONValue) -> (value: JSONValue?, position: SourcePosition) {
         var current = document
         var best = document.objectValue?.position ?? .unknown
         for token in tokens {
             switch current {
             case .object(let object):
-                guard let offset = object.offset(of: token) else { return best }
+                guard let offset = object.offset(of: token) else { return (nil, best) }
                 let member = object.members[offset]
                 if member.position.isKnown { best = member.position }
                 current = member.value
             case .array(let array):
-                guard let index = Self.arrayIndex(token), array.indices.contains(index) else { return best }
+                guard let index = Self.arrayIndex(token), array.indices.contains(index) else { return (nil, best) }
                 current = array[index]
                 if let start = current.objectValue?.position, start.isKnown { best = start }
             default:
-                return best
+                return (nil, best)
             }
         }
-        return best
+        return (current, best)
     }
 
     /// Reads an array index token: digits only, no leading zeros (RFC 6901 §4).

@@ -87,7 +87,7 @@ final class SchemaCompiler {
 
     private func compile(_ node: SchemaNode, at location: SchemaRegistry.Location) {
         guard let document = registry.documents[location.document],
-            let value = location.pointer.resolve(in: document.root)
+            let (value, position) = location.pointer.resolveWithPosition(in: document.root)
         else {
             report("no schema at \(location.pointer.fragment)", at: location)
             return
@@ -103,7 +103,7 @@ final class SchemaCompiler {
             }
             let context = KeywordContext(
                 object: object, location: location, dialect: document.dialect, base: registry.base(at: location),
-                position: location.pointer.position(in: document.root), displayPath: document.displayPath)
+                position: position, displayPath: document.displayPath)
             node.isReadOnly = object["readOnly"]?.boolValue ?? false
             node.isWriteOnly = object["writeOnly"]?.boolValue ?? false
             node.checks = compileKeywords(context, node: node)

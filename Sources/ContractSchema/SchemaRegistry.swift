@@ -19,6 +19,14 @@ public struct SchemaRegistry: Sendable {
     struct Location: Hashable, Sendable {
         var document: String
         var pointer: JSONPointer
+
+        /// Hashes the pointer (its chained digest) and only the length of the document's URI: a
+        /// contract has a handful of documents, and hashing a long `file:///…` URI on every lookup
+        /// was most of the cost of the compiler's node cache. Equality still compares both.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(document.utf8.count)
+            hasher.combine(pointer)
+        }
     }
 
     private(set) var documents: [String: Document] = [:]
