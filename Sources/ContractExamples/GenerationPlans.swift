@@ -1,3 +1,5 @@
+import ContractSchema
+
 /// The members of an object schema, each with its merged schema and name hints, in declaration order.
 struct ObjectPlan: Sendable {
     /// A class, so that walking the members while generating copies one reference each.
@@ -19,6 +21,28 @@ struct ObjectPlan: Sendable {
     }
 
     var properties: [Property]
+    /// Whether a required property is left out of requests (`readOnly`) or responses (`writeOnly`). The
+    /// validator excuses such a property only when its own schema says so, not when an `allOf` member or an
+    /// `additionalProperties` schema does, so objects that leave one out keep the proof.
+    var leavesOutRequired: (request: Bool, response: Bool)
+
+    init(properties: [Property]) {
+        self.properties = properties
+        leavesOutRequired = (
+            properties.contains { $0.isRequired && $0.node.schema.readOnly },
+            properties.contains { $0.isRequired && $0.node.schema.writeOnly }
+        )
+    }
+
+    /// Whether the members chosen for `context` are valid by construction (each member's own value is
+    /// decided where it is built).
+    func isConstructive(in context: ValidationContext) -> Bool {
+        switch context {
+        case .request: !leavesOutRequired.request
+        case .response: !leavesOutRequired.response
+        case .none: true
+        }
+    }
 }
 
 /// The merged schemas of an array's items: by position for `prefixItems`, with `contains` merged in for

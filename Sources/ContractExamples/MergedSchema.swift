@@ -58,6 +58,8 @@ struct MergedSchema: Sendable {
     var unresolved: [String] = []
     /// Whether a member used a keyword the generator does not build for (the result needs checking).
     var needsCheck = false
+    /// Whether a member used a keyword outside `ConstructiveKeywords` (its values keep the validator's proof).
+    var hasUnvettedKeywords = false
 
     /// One `oneOf` or `anyOf` group.
     struct Choice: Sendable {

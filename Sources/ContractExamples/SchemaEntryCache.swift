@@ -10,6 +10,13 @@ final class SchemaEntryCache: @unchecked Sendable {
         var baseURI: String
         var pointer: JSONPointer
         var isSynthesized: Bool
+
+        /// Hashes the pointer and only the length of the file URI: a contract has few files, and hashing
+        /// the whole URI was a twentieth of asking for a small example again. Equality compares everything.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(pointer)
+            hasher.combine(baseURI.utf8.count)
+        }
     }
 
     struct Entry {

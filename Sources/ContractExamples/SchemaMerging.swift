@@ -25,6 +25,8 @@ extension MergedSchema {
             return
         }
         switch schema.value {
+        case .bool(true):
+            return
         case .bool(false):
             if falseSchema == nil { falseSchema = schema }
             return
@@ -39,8 +41,10 @@ extension MergedSchema {
             }
             for member in schema.children("allOf") { absorbMember(member, source: source, depth: depth + 1) }
             absorbKeywords(object, schema)
+            if !ConstructiveKeywords.admits(object) { hasUnvettedKeywords = true }
         default:
-            return
+            // Not a schema: the validator does not compile it, so nothing is known by construction.
+            hasUnvettedKeywords = true
         }
     }
 
