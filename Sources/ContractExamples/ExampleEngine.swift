@@ -1,9 +1,10 @@
 import ContractJSON
 import ContractSchema
 
-/// Generates a value for one schema and proves it with the schema's compiled validator; on a failed
-/// proof, tries again with other choices a bounded number of times, and reports the schema as
-/// unsatisfiable rather than ever returning a value the validator rejects.
+/// Generates a value for one schema and proves it with the schema's compiled validator (unless it was
+/// built only from constructive nodes, which need no proof); on a failed proof, tries again with other
+/// choices a bounded number of times, and reports the schema as unsatisfiable rather than ever returning
+/// a value the validator rejects.
 struct ExampleEngine: Sendable {
     let cache: SynthesisCache
     /// Whole-value attempts before giving up.

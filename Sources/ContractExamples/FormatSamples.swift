@@ -83,22 +83,33 @@ enum FormatSamples {
     /// A version-4-shaped UUID derived from the variant and the property name, stable across runs.
     static func uuid(_ variant: Int, salt: UInt64) -> String {
         var generator = SplitMix64(seed: salt &+ UInt64(variant))
-        let bits = (generator.next(), generator.next())
+        let (low, high) = (generator.next(), generator.next())
+        // Digit k of each group is nibble k of its word, counted from the least significant; the version
+        // digit is 4 and the variant digit one of 8, 9, a, b.
         return String(unsafeUninitializedCapacity: 36) { bytes in
-            var count = 0
-            for index in 0..<32 {
-                if index == 8 || index == 12 || index == 16 || index == 20 {
-                    bytes[count] = UInt8(ascii: "-")
-                    count += 1
-                }
-                let word = index < 16 ? bits.0 : bits.1
-                var nibble = Int((word >> UInt64((index % 16) * 4)) & 0xF)
-                if index == 12 { nibble = 4 }
-                if index == 16 { nibble = 8 | (nibble & 3) }
-                bytes[count] = UInt8(nibble < 10 ? 48 + nibble : 87 + nibble)
-                count += 1
-            }
-            return count
+            writeHex(low, nibbles: 0..<8, to: bytes, at: 0)
+            bytes[8] = UInt8(ascii: "-")
+            writeHex(low, nibbles: 8..<12, to: bytes, at: 9)
+            bytes[13] = UInt8(ascii: "-")
+            writeHex(low, nibbles: 12..<16, to: bytes, at: 14)
+            bytes[14] = UInt8(ascii: "4")
+            bytes[18] = UInt8(ascii: "-")
+            writeHex((high & ~0xC) | 0x8, nibbles: 0..<4, to: bytes, at: 19)
+            bytes[23] = UInt8(ascii: "-")
+            writeHex(high, nibbles: 4..<16, to: bytes, at: 24)
+            return 36
+        }
+    }
+
+    /// Writes nibbles `nibbles` of `word` (least significant first) as lower-case hex digits.
+    private static func writeHex(
+        _ word: UInt64, nibbles: Range<Int>, to bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    ) {
+        var position = start
+        for nibble in nibbles {
+            let digit = UInt8(truncatingIfNeeded: word >> UInt64(nibble * 4)) & 0xF
+            bytes[position] = digit < 10 ? 48 + digit : 87 + digit
+            position += 1
         }
     }
 }

@@ -10,6 +10,10 @@ struct ObjectPlan: Sendable {
         /// Whether no `additionalProperties: false` excludes the name.
         let isAllowed: Bool
         let hints: NameHints
+        /// Whether the member's merged schema is `readOnly` (left out of requests) or `writeOnly` (out of
+        /// responses), read here once rather than through the merged schema on every visit.
+        let isReadOnly: Bool
+        let isWriteOnly: Bool
 
         init(name: String, node: MergedNode, isRequired: Bool, isAllowed: Bool, hints: NameHints) {
             self.name = name
@@ -17,6 +21,8 @@ struct ObjectPlan: Sendable {
             self.isRequired = isRequired
             self.isAllowed = isAllowed
             self.hints = hints
+            isReadOnly = node.schema.readOnly
+            isWriteOnly = node.schema.writeOnly
         }
     }
 
@@ -29,8 +35,8 @@ struct ObjectPlan: Sendable {
     init(properties: [Property]) {
         self.properties = properties
         leavesOutRequired = (
-            properties.contains { $0.isRequired && $0.node.schema.readOnly },
-            properties.contains { $0.isRequired && $0.node.schema.writeOnly }
+            properties.contains { $0.isRequired && $0.isReadOnly },
+            properties.contains { $0.isRequired && $0.isWriteOnly }
         )
     }
 

@@ -94,8 +94,7 @@ extension ValueGenerator {
             }
             return true
         }
-        let side = property.node.schema
-        return (context == .request && side.readOnly) || (context == .response && side.writeOnly)
+        return (context == .request && property.isReadOnly) || (context == .response && property.isWriteOnly)
     }
 
     private func makePlan(_ merged: MergedSchema) -> ObjectPlan {

@@ -16,6 +16,7 @@ extension MergedSchema {
 
     mutating func absorb(_ schema: LocatedSchema, source: any SchemaSource) {
         roots.append(schema)
+        if !source.isBasedAsValidated(schema) { hasUnvettedKeywords = true }
         absorbMember(schema, source: source, depth: 0)
     }
 
@@ -33,6 +34,7 @@ extension MergedSchema {
         case .object(let object):
             if let reference = object["$ref"]?.stringValue ?? object["$dynamicRef"]?.stringValue {
                 if let target = source.resolve(reference, from: schema) {
+                    if !source.isBasedAsValidated(target) { hasUnvettedKeywords = true }
                     absorbMember(target, source: source, depth: depth + 1)
                 } else {
                     unresolved.append(reference)
