@@ -23,7 +23,8 @@ final class ContractSchemaSource: SchemaSource, @unchecked Sendable {
     func resolve(_ reference: String, from schema: LocatedSchema) -> LocatedSchema? {
         let uri = reference.hasPrefix("#") ? schema.base + reference : schemas.resolve(reference, against: schema.base)
         guard let value = schemas.schemaValue(at: uri) else { return nil }
-        return LocatedSchema(value: value, base: URIText.withoutFragment(uri), uri: uri.contains("#") ? uri : uri + "#")
+        return LocatedSchema(
+            value: value, base: URIText.withoutFragment(uri), uri: URIText.hasFragment(uri) ? uri : uri + "#")
     }
 
     func validator(for schema: LocatedSchema) -> CompiledSchema? {

@@ -127,7 +127,7 @@ public struct ExampleSynthesizer: Sendable {
             let uri = document.compiledSchemas.resolve(reference, against: schema.baseURI)
             if let value = document.compiledSchemas.schemaValue(at: uri) {
                 return LocatedSchema(
-                    value: value, base: URIText.withoutFragment(uri), uri: uri.contains("#") ? uri : uri + "#")
+                    value: value, base: URIText.withoutFragment(uri), uri: URIText.hasFragment(uri) ? uri : uri + "#")
             }
         }
         return LocatedSchema(
