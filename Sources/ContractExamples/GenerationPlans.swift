@@ -28,8 +28,9 @@ struct ObjectPlan: Sendable {
 
     var properties: [Property]
     /// Whether a required property is left out of requests (`readOnly`) or responses (`writeOnly`). The
-    /// validator excuses such a property only when its own schema says so, not when an `allOf` member or an
-    /// `additionalProperties` schema does, so objects that leave one out keep the proof.
+    /// validator excuses a missing property only when the property's schema beside that `required` says
+    /// so, which the merge of several schema objects need not match, so objects that leave one out keep
+    /// the proof.
     var leavesOutRequired: (request: Bool, response: Bool)
 
     init(properties: [Property]) {

@@ -26,9 +26,12 @@ struct ContractPropertyTests {
     /// Seeds per schema in `random` mode, for every document.
     static let seeds = 50
 
-    /// Schemas per task: a large document's schemas are spread over the cores rather than left to the
-    /// one test case that loaded it.
+    /// Schemas per task, and tasks in flight per document: a large document's schemas are spread over the
+    /// cores rather than left to the one test case that loaded it, without filling the cooperative pool's
+    /// queue ahead of other suites' tasks (a request in the interception suites waits behind every job
+    /// queued before it; each task also yields after every schema).
     static let schemasPerTask = 40
+    static let tasksInFlight = 2
 
     /// Schemas no value satisfies, each with why: the synthesizer must report them, never answer.
     static let knownUnsatisfiable: [String: String] = [
@@ -60,13 +63,23 @@ struct ContractPropertyTests {
         let document = try #require(loaded.document, "\(url.lastPathComponent) does not load")
         let synthesizer = ExampleSynthesizer(document: document)
         let entries = SchemaInventory.entries(of: document)
+        let chunks = stride(from: 0, to: entries.count, by: Self.schemasPerTask).map {
+            Array(entries[$0..<min($0 + Self.schemasPerTask, entries.count)])
+        }
         let tally = await withTaskGroup(of: Tally.self) { group in
-            for start in stride(from: 0, to: entries.count, by: Self.schemasPerTask) {
-                let chunk = Array(entries[start..<min(start + Self.schemasPerTask, entries.count)])
-                group.addTask { Self.check(chunk, document: document, synthesizer: synthesizer) }
-            }
+            var next = 0
+            var finished = 0
             var total = Tally()
-            for await part in group { total.add(part) }
+            while finished < chunks.count {
+                while next < chunks.count, next < finished + Self.tasksInFlight {
+                    let chunk = chunks[next]
+                    group.addTask { await Self.check(chunk, document: document, synthesizer: synthesizer) }
+                    next += 1
+                }
+                guard let part = await group.next() else { break }
+                total.add(part)
+                finished += 1
+            }
             return total
         }
         print(
@@ -82,10 +95,11 @@ struct ContractPropertyTests {
     /// (full error collection, a path of its own beside the `isValid` the synthesizer proves with).
     static func check(
         _ entries: [SchemaInventory.Entry], document: Spec.Document, synthesizer: ExampleSynthesizer
-    ) -> Tally {
+    ) async -> Tally {
         var tally = Tally()
         let modes: [ExampleMode] = [.minimal, .full] + (0..<seeds).map { .random(seed: UInt64($0)) }
         for entry in entries {
+            await Task.yield()
             guard let validator = try? document.compiledSchemas.compiled(entry.schema) else {
                 tally.failures.append("\(entry.schema.uri): does not compile")
                 continue
