@@ -7,6 +7,8 @@ import Foundation
 final class ContractSchemaSource: SchemaSource, @unchecked Sendable {
     private let schemas: ContractSchemas
     private let files: [String: ContractFile]
+    /// Files in which some `$id` changes the base URI (rarely any).
+    private let filesWithEmbeddedResources: Set<String>
     private let lock = NSLock()
     // Guarded by `lock`: validators of schema values that no file holds at a pointer.
     private var valueValidators: [String: CompiledSchema?] = [:]
@@ -14,12 +16,15 @@ final class ContractSchemaSource: SchemaSource, @unchecked Sendable {
     init(document: Spec.Document) {
         schemas = document.compiledSchemas
         files = Dictionary(document.files.map { ($0.uri, $0) }, uniquingKeysWith: { first, _ in first })
+        filesWithEmbeddedResources = Set(
+            document.files.map(\.uri).filter { document.compiledSchemas.registry.hasEmbeddedResources(inDocument: $0) })
     }
 
     func resolve(_ reference: String, from schema: LocatedSchema) -> LocatedSchema? {
         let uri = reference.hasPrefix("#") ? schema.base + reference : schemas.resolve(reference, against: schema.base)
         guard let value = schemas.schemaValue(at: uri) else { return nil }
-        return LocatedSchema(value: value, base: URIText.withoutFragment(uri), uri: uri.contains("#") ? uri : uri + "#")
+        return LocatedSchema(
+            value: value, base: URIText.withoutFragment(uri), uri: URIText.hasFragment(uri) ? uri : uri + "#")
     }
 
     func validator(for schema: LocatedSchema) -> CompiledSchema? {
@@ -35,6 +40,13 @@ final class ContractSchemaSource: SchemaSource, @unchecked Sendable {
             baseURI: "urn:contractcheck:example:\(valueValidators.count)", registry: schemas.registry)
         valueValidators[key] = compiled
         return compiled
+    }
+
+    func isBasedAsValidated(_ schema: LocatedSchema) -> Bool {
+        // A schema known only by its value is compiled with its references made absolute against `base`;
+        // one in a file of the contract is, unless the registry found an `$id` in that file (then,
+        // conservatively, no schema of the file is).
+        schema.uri == nil || (files[schema.base] != nil && !filesWithEmbeddedResources.contains(schema.base))
     }
 
     func location(of schema: LocatedSchema) -> SourceLocation? {

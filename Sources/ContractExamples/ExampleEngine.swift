@@ -1,9 +1,10 @@
 import ContractJSON
 import ContractSchema
 
-/// Generates a value for one schema and proves it with the schema's compiled validator; on a failed
-/// proof, tries again with other choices a bounded number of times, and reports the schema as
-/// unsatisfiable rather than ever returning a value the validator rejects.
+/// Generates a value for one schema and proves it with the schema's compiled validator (unless it was
+/// built only from constructive nodes, which need no proof); on a failed proof, tries again with other
+/// choices a bounded number of times, and reports the schema as unsatisfiable rather than ever returning
+/// a value the validator rejects.
 struct ExampleEngine: Sendable {
     let cache: SynthesisCache
     /// Whole-value attempts before giving up.
@@ -19,7 +20,6 @@ struct ExampleEngine: Sendable {
     func value(
         for root: MergedNode, validator: CompiledSchema?, context: ValidationContext, mode: ExampleMode
     ) throws(ExampleError) -> JSONValue {
-        let schema = root.schema.roots.first ?? LocatedSchema(value: true, base: "", pointer: nil)
         var lastFailure: GenerationFailure?
         var lastInvalid: (value: JSONValue, error: String)?
         for attempt in 0..<Self.attempts {
@@ -35,16 +35,19 @@ struct ExampleEngine: Sendable {
             let site = ValueGenerator.Site(hints: .empty, variant: 0, depth: 0, attempt: attempt % 2)
             do throws(GenerationFailure) {
                 let value = try generator.generate(root, site: site)
-                guard let validator else { return value }
-                let errors = validator.validate(value, context: context)
-                guard let first = errors.first else { return value }
-                let leaf = first.mostRelevant
-                lastInvalid = (value, "\(leaf.instancePath): \(leaf.description)")
+                // A value built only from constructive nodes is valid as built (`NodeFacts.isConstructive`);
+                // the property tests validate those independently.
+                guard generator.needsProof, let validator, !validator.isValid(value, context: context) else {
+                    return value
+                }
+                let leaf = validator.validate(value, context: context).first?.mostRelevant
+                lastInvalid = (value, leaf.map { "\($0.instancePath): \($0.description)" } ?? "the value")
             } catch {
-                if error.provenUnsatisfiable { throw report(error, root: schema) }
+                if error.provenUnsatisfiable { throw report(error, root: root.schema) }
                 lastFailure = error
             }
         }
+        let schema = Self.site(of: root.schema)
         if let lastInvalid {
             throw ExampleError(
                 kind: .unsatisfiable,
@@ -53,10 +56,16 @@ struct ExampleEngine: Sendable {
                     + lastInvalid.error,
                 location: cache.source.location(of: schema), schemaURI: schema.uri)
         }
-        throw report(lastFailure ?? .gaveUp("no value was found", at: schema), root: schema)
+        throw report(lastFailure ?? .gaveUp("no value was found", at: schema), root: root.schema)
     }
 
-    private func report(_ failure: GenerationFailure, root: LocatedSchema) -> ExampleError {
+    /// The schema messages about `merged` point at.
+    private static func site(of merged: MergedSchema) -> LocatedSchema {
+        merged.roots.first ?? LocatedSchema(value: true, base: "", pointer: nil)
+    }
+
+    private func report(_ failure: GenerationFailure, root merged: MergedSchema) -> ExampleError {
+        let root = Self.site(of: merged)
         let site = failure.schema ?? root
         let prefix = failure.provenUnsatisfiable ? "unsatisfiable schema" : "no value found for the schema"
         return ExampleError(

@@ -4,7 +4,7 @@ import ContractSpec
 
 /// Answers with bodies and headers for a contract's operations: the contract's own examples when they
 /// are valid, otherwise values generated from the schemas. Every value it presents as valid has passed
-/// the schema's compiled validator.
+/// the schema's compiled validator, or was built only from keywords it satisfies by construction.
 ///
 /// ```swift
 /// let synthesizer = ExampleSynthesizer(document: document)
@@ -93,7 +93,8 @@ public struct ExampleSynthesizer: Sendable {
         return headers
     }
 
-    /// A generated value for one schema of the contract, checked with its compiled validator.
+    /// A generated value for one schema of the contract, proven with its compiled validator (or valid by
+    /// construction).
     /// - Parameter context: `.request` leaves `readOnly` properties out, `.response` leaves `writeOnly` ones out.
     public func value(for schema: Spec.Schema, context: ValidationContext = .none, mode: ExampleMode = .full)
         throws(ExampleError) -> JSONValue
@@ -103,7 +104,7 @@ public struct ExampleSynthesizer: Sendable {
     }
 
     /// A generated value for a standalone JSON Schema (2020-12 unless `dialect` says otherwise, or the
-    /// schema's `$schema` does), checked with its compiled validator.
+    /// schema's `$schema` does), proven with its compiled validator (or valid by construction).
     public static func value(
         forJSONSchema schema: JSONValue, dialect: SchemaDialect = .draft2020_12, context: ValidationContext = .none,
         mode: ExampleMode = .full
@@ -126,7 +127,7 @@ public struct ExampleSynthesizer: Sendable {
             let uri = document.compiledSchemas.resolve(reference, against: schema.baseURI)
             if let value = document.compiledSchemas.schemaValue(at: uri) {
                 return LocatedSchema(
-                    value: value, base: URIText.withoutFragment(uri), uri: uri.contains("#") ? uri : uri + "#")
+                    value: value, base: URIText.withoutFragment(uri), uri: URIText.hasFragment(uri) ? uri : uri + "#")
             }
         }
         return LocatedSchema(

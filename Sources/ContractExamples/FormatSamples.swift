@@ -31,64 +31,85 @@ enum FormatSamples {
 
     /// A UTC date-time in 2025: recent-looking, and fixed so the same seed gives the same bytes next year.
     static func dateTime(_ variant: Int) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(20)
-        appendDate(variant, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendTime(variant * 7, to: &bytes)
-        bytes.append(UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
+        String(unsafeUninitializedCapacity: 20) { bytes in
+            writeDate(variant, to: bytes, at: 0)
+            bytes[10] = UInt8(ascii: "T")
+            writeTime(variant * 7, to: bytes, at: 11)
+            bytes[19] = UInt8(ascii: "Z")
+            return 20
+        }
     }
 
     static func date(_ variant: Int) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(10)
-        appendDate(variant, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        String(unsafeUninitializedCapacity: 10) { bytes in
+            writeDate(variant, to: bytes, at: 0)
+            return 10
+        }
     }
 
     static func time(_ variant: Int) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(8)
-        appendTime(variant, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        String(unsafeUninitializedCapacity: 8) { bytes in
+            writeTime(variant, to: bytes, at: 0)
+            return 8
+        }
     }
 
-    // Samples are written as bytes: building them by `String` concatenation was a third of generating
-    // a small response.
-    private static func appendDate(_ variant: Int, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: [0x32, 0x30, 0x32, 0x35, 0x2D])  // "2025-"
-        appendTwoDigits(1 + variant % 12, to: &bytes)
-        bytes.append(0x2D)
-        appendTwoDigits(1 + (variant * 5 + 14) % 28, to: &bytes)
+    // Samples are written straight into the string's storage: building them by `String` concatenation
+    // was a third of generating a small response, and through a byte array still two allocations.
+
+    /// `2025-MM-DD` at `start` (10 bytes).
+    private static func writeDate(_ variant: Int, to bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        for (offset, byte) in "2025-".utf8.enumerated() { bytes[start + offset] = byte }
+        writeTwoDigits(1 + variant % 12, to: bytes, at: start + 5)
+        bytes[start + 7] = UInt8(ascii: "-")
+        writeTwoDigits(1 + (variant * 5 + 14) % 28, to: bytes, at: start + 8)
     }
 
-    private static func appendTime(_ variant: Int, to bytes: inout [UInt8]) {
-        appendTwoDigits(8 + variant % 10, to: &bytes)
-        bytes.append(0x3A)
-        appendTwoDigits((variant * 15 + 30) % 60, to: &bytes)
-        bytes.append(contentsOf: [0x3A, 0x30, 0x30])  // ":00"
+    /// `HH:MM:00` at `start` (8 bytes).
+    private static func writeTime(_ variant: Int, to bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        writeTwoDigits(8 + variant % 10, to: bytes, at: start)
+        bytes[start + 2] = UInt8(ascii: ":")
+        writeTwoDigits((variant * 15 + 30) % 60, to: bytes, at: start + 3)
+        bytes[start + 5] = UInt8(ascii: ":")
+        bytes[start + 6] = UInt8(ascii: "0")
+        bytes[start + 7] = UInt8(ascii: "0")
     }
 
-    private static func appendTwoDigits(_ value: Int, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(48 + value / 10))
-        bytes.append(UInt8(48 + value % 10))
+    private static func writeTwoDigits(_ value: Int, to bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        bytes[start] = UInt8(48 + value / 10)
+        bytes[start + 1] = UInt8(48 + value % 10)
     }
 
     /// A version-4-shaped UUID derived from the variant and the property name, stable across runs.
     static func uuid(_ variant: Int, salt: UInt64) -> String {
         var generator = SplitMix64(seed: salt &+ UInt64(variant))
-        let bits = (generator.next(), generator.next())
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(36)
-        for index in 0..<32 {
-            if index == 8 || index == 12 || index == 16 || index == 20 { bytes.append(UInt8(ascii: "-")) }
-            let word = index < 16 ? bits.0 : bits.1
-            var nibble = Int((word >> UInt64((index % 16) * 4)) & 0xF)
-            if index == 12 { nibble = 4 }
-            if index == 16 { nibble = 8 | (nibble & 3) }
-            bytes.append(UInt8(nibble < 10 ? 48 + nibble : 87 + nibble))
+        let (low, high) = (generator.next(), generator.next())
+        // Digit k of each group is nibble k of its word, counted from the least significant; the version
+        // digit is 4 and the variant digit one of 8, 9, a, b.
+        return String(unsafeUninitializedCapacity: 36) { bytes in
+            writeHex(low, nibbles: 0..<8, to: bytes, at: 0)
+            bytes[8] = UInt8(ascii: "-")
+            writeHex(low, nibbles: 8..<12, to: bytes, at: 9)
+            bytes[13] = UInt8(ascii: "-")
+            writeHex(low, nibbles: 12..<16, to: bytes, at: 14)
+            bytes[14] = UInt8(ascii: "4")
+            bytes[18] = UInt8(ascii: "-")
+            writeHex((high & ~0xC) | 0x8, nibbles: 0..<4, to: bytes, at: 19)
+            bytes[23] = UInt8(ascii: "-")
+            writeHex(high, nibbles: 4..<16, to: bytes, at: 24)
+            return 36
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes nibbles `nibbles` of `word` (least significant first) as lower-case hex digits.
+    private static func writeHex(
+        _ word: UInt64, nibbles: Range<Int>, to bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    ) {
+        var position = start
+        for nibble in nibbles {
+            let digit = UInt8(truncatingIfNeeded: word >> UInt64(nibble * 4)) & 0xF
+            bytes[position] = digit < 10 ? 48 + digit : 87 + digit
+            position += 1
+        }
     }
 }

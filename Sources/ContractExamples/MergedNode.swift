@@ -1,11 +1,12 @@
 import ContractSchema
 
-/// A merged schema with an identity, and what generation derives from it once: the merge of every
-/// property and item, the validators of its members. Generating the thousandth value then costs no
-/// merging and no lookups by address.
+/// A merged schema with an identity, and what generation derives from it once: the facts read on every
+/// visit (`NodeFacts`), the merge of every property and item, the validators of its members. Generating
+/// the thousandth value then costs no merging and no lookups by address.
 final class MergedNode: @unchecked Sendable {
     let id: Int
     let schema: MergedSchema
+    let facts: NodeFacts
     /// Whether the node is shared through the cache (every member has an address), so what is derived
     /// from it may be cached too.
     let isShared: Bool
@@ -18,5 +19,6 @@ final class MergedNode: @unchecked Sendable {
         self.id = id
         self.schema = schema
         self.isShared = isShared
+        facts = NodeFacts(schema)
     }
 }

@@ -58,6 +58,9 @@ struct MergedSchema: Sendable {
     var unresolved: [String] = []
     /// Whether a member used a keyword the generator does not build for (the result needs checking).
     var needsCheck = false
+    /// Whether a member used a keyword outside `ConstructiveKeywords`, is not a schema at all, or sits where
+    /// the validator resolves its references against another base (its values keep the validator's proof).
+    var hasUnvettedKeywords = false
 
     /// One `oneOf` or `anyOf` group.
     struct Choice: Sendable {

@@ -7,6 +7,7 @@ extension ValueGenerator {
     /// extra members for `minProperties`, in the order the contract declares them.
     mutating func generateObject(_ node: MergedNode, site: Site) throws(GenerationFailure) -> JSONValue {
         let plan = cache.objectPlan(for: node) { makePlan(node.schema) }
+        if !plan.isConstructive(in: context) { needsProof = true }
         let includeOptional = site.depth < Self.optionalDepth && !isMinimal
         if node.schema.minProperties == 0, node.schema.maxProperties == nil, node.schema.dependentRequired.isEmpty,
             node.schema.nots.isEmpty, !node.schema.needsCheck
@@ -93,8 +94,7 @@ extension ValueGenerator {
             }
             return true
         }
-        let side = property.node.schema
-        return (context == .request && side.readOnly) || (context == .response && side.writeOnly)
+        return (context == .request && property.isReadOnly) || (context == .response && property.isWriteOnly)
     }
 
     private func makePlan(_ merged: MergedSchema) -> ObjectPlan {

@@ -16,6 +16,7 @@ extension MergedSchema {
 
     mutating func absorb(_ schema: LocatedSchema, source: any SchemaSource) {
         roots.append(schema)
+        if !source.isBasedAsValidated(schema) { hasUnvettedKeywords = true }
         absorbMember(schema, source: source, depth: 0)
     }
 
@@ -25,12 +26,15 @@ extension MergedSchema {
             return
         }
         switch schema.value {
+        case .bool(true):
+            return
         case .bool(false):
             if falseSchema == nil { falseSchema = schema }
             return
         case .object(let object):
             if let reference = object["$ref"]?.stringValue ?? object["$dynamicRef"]?.stringValue {
                 if let target = source.resolve(reference, from: schema) {
+                    if !source.isBasedAsValidated(target) { hasUnvettedKeywords = true }
                     absorbMember(target, source: source, depth: depth + 1)
                 } else {
                     unresolved.append(reference)
@@ -39,8 +43,10 @@ extension MergedSchema {
             }
             for member in schema.children("allOf") { absorbMember(member, source: source, depth: depth + 1) }
             absorbKeywords(object, schema)
+            if !ConstructiveKeywords.admits(object) { hasUnvettedKeywords = true }
         default:
-            return
+            // Not a schema: the validator does not compile it, so nothing is known by construction.
+            hasUnvettedKeywords = true
         }
     }
 

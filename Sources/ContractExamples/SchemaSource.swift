@@ -10,6 +10,9 @@ protocol SchemaSource: Sendable {
     func validator(for schema: LocatedSchema) -> CompiledSchema?
     /// Where the schema is written, for messages.
     func location(of schema: LocatedSchema) -> SourceLocation?
+    /// Whether `schema.base` is the base the validator resolves the schema's `$ref`s against (no `$id`
+    /// lies between its resource's root and it); when not, its values keep the validator's proof.
+    func isBasedAsValidated(_ schema: LocatedSchema) -> Bool
 }
 
 /// Rewrites every `$ref` of a schema value to an absolute URI, so that it can be compiled under a name

@@ -75,6 +75,13 @@ final class StandaloneSchemaSource: SchemaSource, @unchecked Sendable {
         return try? catalog.schema(at: uri)
     }
 
+    func isBasedAsValidated(_ schema: LocatedSchema) -> Bool {
+        guard let pointer = schema.pointer else { return true }
+        // The resource's own `$id` is what `base` already is.
+        guard let resource = resources[schema.base] else { return false }
+        return !ResourceBoundaries.crossesIdentifier(in: resource, along: pointer)
+    }
+
     func location(of schema: LocatedSchema) -> SourceLocation? {
         nil
     }

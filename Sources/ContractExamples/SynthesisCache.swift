@@ -19,9 +19,10 @@ final class SynthesisCache: @unchecked Sendable {
 
     private func makeNode(_ schema: MergedSchema, shared: Bool) -> MergedNode {
         lock.lock()
-        defer { lock.unlock() }
         nextID += 1
-        return MergedNode(id: nextID, schema: schema, isShared: shared)
+        let id = nextID
+        lock.unlock()
+        return MergedNode(id: id, schema: schema, isShared: shared)
     }
 
     /// The merge of `schemas`; shared when every one of them sits at an address.

@@ -17,6 +17,12 @@ enum URIText {
         return String(uri[..<hash])
     }
 
+    /// Whether the URI has a `#` (byte search: `String.contains` with a string goes through Foundation's
+    /// locale-aware search, which showed in first-use profiles).
+    static func hasFragment(_ uri: String) -> Bool {
+        uri.utf8.contains(UInt8(ascii: "#"))
+    }
+
     /// The part after `#`, or `""`.
     static func fragment(_ uri: String) -> String {
         guard let hash = uri.firstIndex(of: "#") else { return "" }

@@ -24,6 +24,9 @@ struct ValueGenerator {
     var rng: SplitMix64
     /// How many schemas may still be visited: bounds the work on schemas with many nested choices.
     var budget = 50_000
+    /// Set when a node or object visited is not valid by construction (`NodeFacts.isConstructive`,
+    /// `ObjectPlan.isConstructive`): the value must then be proven with the validator.
+    var needsProof = false
     /// Below this depth optional content is included; past it, values are as small as allowed.
     static let optionalDepth = 5
     /// Past this depth a schema that still requires nesting is reported as unsatisfiable.
@@ -49,11 +52,13 @@ struct ValueGenerator {
                 "the schema requires values nested deeper than \(Self.depthLimit) levels (a required recursion)",
                 at: node.schema.roots.first)
         }
-        try checkContradictions(node)
-        if !node.schema.choices.isEmpty { return try generateChoice(node, site: site) }
-        if !node.schema.conditionals.isEmpty { return try generateConditional(node, site: site) }
-        guard node.schema.hasCombinators || node.schema.needsCheck || !node.schema.contains.isEmpty else {
-            return try generatePlain(node, site: site)
+        if let contradiction = node.facts.contradiction { throw contradiction }
+        if !node.facts.isConstructive { needsProof = true }
+        switch node.facts.route {
+        case .plain: return try generatePlain(node, site: site)
+        case .choice: return try generateChoice(node, site: site)
+        case .conditional: return try generateConditional(node, site: site)
+        case .checked: break
         }
         var lastError: GenerationFailure?
         for attempt in 0..<4 {
@@ -81,21 +86,6 @@ struct ValueGenerator {
             }
         }
         throw lastError ?? .gaveUp("no generated value satisfied the schema", at: node.schema.roots.first)
-    }
-
-    /// Contradictions visible in the merged keywords alone, found before any choice is expanded.
-    private func checkContradictions(_ node: MergedNode) throws(GenerationFailure) {
-        if let schema = node.schema.falseSchema {
-            throw .unsatisfiable("the schema is false: no value satisfies it", at: schema)
-        }
-        if node.schema.enums.contains(where: \.isEmpty) {
-            throw .unsatisfiable("enum is empty: no value satisfies it", at: node.schema.roots.first)
-        }
-        if let conflict = node.schema.typeConflict {
-            let written = conflict.written.map { $0.count == 1 ? $0[0] : "[" + $0.joined(separator: ", ") + "]" }
-            throw .unsatisfiable(
-                "no type satisfies every type keyword: " + written.joined(separator: " and "), at: conflict.schema)
-        }
     }
 
     /// Whether `value` is valid against every member of the node (a member that does not compile is left

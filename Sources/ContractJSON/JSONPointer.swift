@@ -154,6 +154,11 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
     /// The last token, or `nil` for the root.
     public var lastToken: String? { last?.token }
 
+    /// The identity of the pointer's storage, shared by copies of one pointer (equal pointers built
+    /// separately differ); `nil` for the root. Lets a cache find a pointer it has seen without hashing its
+    /// tokens, as long as the cache holds the pointer so that the identity is not reused.
+    package var storageIdentity: ObjectIdentifier? { last.map(ObjectIdentifier.init) }
+
     /// Whether `other` is this pointer or below it.
     public func isPrefix(of other: JSONPointer) -> Bool {
         var candidate: JSONPointer? = other

@@ -78,6 +78,13 @@ public struct SchemaRegistry: Sendable {
         }
     }
 
+    /// Whether references somewhere in the document resolve against another base than its URI: some
+    /// `$id` inside it starts a resource of its own (or the document is not registered at all).
+    package func hasEmbeddedResources(inDocument uri: String) -> Bool {
+        guard let document = documents[URIReference(uri).withoutFragment.description] else { return true }
+        return document.bases.count > 1
+    }
+
     /// Whether a document or embedded resource is known under `uri`.
     public func contains(uri: String) -> Bool {
         resources[URIReference(uri).withoutFragment.description] != nil
