@@ -175,9 +175,8 @@ struct JSONByteReader: ~Copyable {
     private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
         let count = word.utf8CodeUnitCount
         guard offset + count <= bytes.count else { throw error("expected a value, found \(describeCurrent())") }
-        let matches = word.withUTF8Buffer { expected in
-            (0..<count).allSatisfy { bytes[offset + $0] == expected[$0] }
-        }
+        var matches = true
+        for index in 0..<count where bytes[offset + index] != word.utf8Start[index] { matches = false }
         guard matches else { throw error("expected a value, found \(describeCurrent())") }
         offset += count
         return value
@@ -222,7 +221,6 @@ struct JSONByteReader: ~Copyable {
     private mutating func parseString() throws(JSONParseError) -> String {
         offset += 1
         let start = offset
-        var sawNonASCII = false
         // Fast path: most strings have no escapes and can be decoded straight from the buffer.
         // Eight bytes at a time first, up to the first byte that needs a look.
         var highBits: UInt64 = 0
@@ -242,7 +240,7 @@ struct JSONByteReader: ~Copyable {
                 break
             }
         }
-        sawNonASCII = highBits & StringScan.highBitsMask != 0
+        var sawNonASCII = highBits & StringScan.highBitsMask != 0
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
