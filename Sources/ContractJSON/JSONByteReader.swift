@@ -263,7 +263,7 @@ struct JSONByteReader: ~Copyable {
 
     /// A string of bytes known to be ASCII. Up to 15 bytes, `String` stores them inline, and
     /// filling that storage directly skips the generic decoding path (a check that the bytes are
-    /// ASCII, then a byte-by-byte copy), which was a fifth of parsing a small body.
+    /// ASCII, then a byte-by-byte copy), which was a sixth of parsing a small body.
     @inline(__always)
     private static func asciiString(_ slice: UnsafeBufferPointer<UInt8>) -> String {
         guard slice.count <= 15, let source = slice.baseAddress else { return String(decoding: slice, as: UTF8.self) }

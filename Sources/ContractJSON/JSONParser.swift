@@ -36,7 +36,7 @@ public struct JSONParser {
     private static func parse(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> Result<
         JSONValue, JSONParseError
     > {
-        // Scratch space on the stack: two heap blocks per parse were a tenth of parsing a small body.
+        // Scratch space on the stack: no heap blocks to allocate and free for a small body.
         withUnsafeTemporaryAllocation(of: JSONObject.Member.self, capacity: scratchCapacity) { members in
             withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: scratchCapacity) { elements in
                 var reader = JSONByteReader(
