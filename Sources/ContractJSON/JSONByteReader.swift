@@ -226,7 +226,8 @@ struct JSONByteReader: ~Copyable {
         var highBits: UInt64 = 0
         if let base = bytes.baseAddress {
             while offset + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                // Little-endian whatever the platform, so that the lowest bits are the first byte.
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
                 let special = StringScan.specialBytes(word)
                 if special == 0 {
                     highBits |= word
