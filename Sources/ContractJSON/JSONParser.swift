@@ -29,14 +29,20 @@ public struct JSONParser {
         return try result.get()
     }
 
+    /// How many members and elements the scratch stacks hold before they move to the heap: enough
+    /// for the open containers of a typical body, in a few KB of the caller's stack.
+    static let scratchCapacity = 48
+
     private static func parse(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> Result<
         JSONValue, JSONParseError
     > {
-        var reader = JSONByteReader(buffer: buffer, maximumDepth: maximumDepth)
-        do {
-            return .success(try reader.parseDocument())
-        } catch {
-            return .failure(error)
+        // Scratch space on the stack: no heap blocks to allocate and free for a small body.
+        withUnsafeTemporaryAllocation(of: JSONObject.Member.self, capacity: scratchCapacity) { members in
+            withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: scratchCapacity) { elements in
+                var reader = JSONByteReader(
+                    buffer: buffer, maximumDepth: maximumDepth, memberScratch: members, elementScratch: elements)
+                return reader.readDocument()
+            }
         }
     }
 }
