@@ -9,6 +9,9 @@ final class LoadedContract: Sendable {
     let synthesis: ResponseSynthesis
     /// `operationId`s and `"GET /pets/{petId}"` names, to the key scenarios are stored under.
     let operationKeys: [String: String]
+    /// Each operation's key, by its position in the document (`RouteMatch.operationIndex`): built once,
+    /// not per request.
+    let keysByIndex: [String]
 
     init(verifier: ContractVerifier) {
         self.verifier = verifier
@@ -21,6 +24,12 @@ final class LoadedContract: Sendable {
             if let operationId = operation.operationId { keys[operationId] = key }
         }
         operationKeys = keys
+        keysByIndex = verifier.document.operations.map(Self.key)
+    }
+
+    /// The key of a matched operation.
+    func key(_ match: RouteMatch) -> String {
+        match.operationIndex < keysByIndex.count ? keysByIndex[match.operationIndex] : Self.key(match.operation)
     }
 
     /// The key of an operation: its method and path as written, unique in a document.

@@ -40,9 +40,11 @@ final class ResponseSynthesis: Sendable {
         synthesizer = ExampleSynthesizer(document: document)
     }
 
-    /// The answer for `operation`, built or from the cache.
-    func answer(for operation: Spec.Operation, choice: SynthesisChoice, accept: String?) -> Result<Answer, Failure> {
-        let key = Key(operation: LoadedContract.key(operation), choice: choice, accept: accept)
+    /// The answer for `operation` (whose key is `operationKey`), built or from the cache.
+    func answer(for operation: Spec.Operation, operationKey: String, choice: SynthesisChoice, accept: String?)
+        -> Result<Answer, Failure>
+    {
+        let key = Key(operation: operationKey, choice: choice, accept: accept)
         if let answer = answers.withLock({ $0[key] }) { return .success(answer) }
         let status = Self.status(of: operation, asked: choice.status)
         let media = Self.mediaType(of: operation.response(for: status), accept: accept)
@@ -75,8 +77,8 @@ final class ResponseSynthesis: Sendable {
     }
 
     /// Remembers a verified answer.
-    func store(_ answer: Answer, for operation: Spec.Operation, choice: SynthesisChoice, accept: String?) {
-        let key = Key(operation: LoadedContract.key(operation), choice: choice, accept: accept)
+    func store(_ answer: Answer, operationKey: String, choice: SynthesisChoice, accept: String?) {
+        let key = Key(operation: operationKey, choice: choice, accept: accept)
         answers.withLock { $0[key] = answer }
     }
 

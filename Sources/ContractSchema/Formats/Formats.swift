@@ -48,12 +48,14 @@ enum Formats {
 
     static func isUUID(_ string: String) -> Bool {
         guard string.utf8.count == 36 else { return false }
-        for (offset, byte) in string.utf8.enumerated() {
-            if [8, 13, 18, 23].contains(offset) {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else if !isHexDigit(byte) {
-                return false
+        // A counter and a switch: `enumerated()` and an array of hyphen offsets cost more than the check.
+        var offset = 0
+        for byte in string.utf8 {
+            switch offset {
+            case 8, 13, 18, 23: guard byte == UInt8(ascii: "-") else { return false }
+            default: guard isHexDigit(byte) else { return false }
             }
+            offset += 1
         }
         return true
     }

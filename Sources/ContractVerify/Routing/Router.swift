@@ -5,14 +5,14 @@ import ContractSpec
 struct Router: Sendable {
     private let servers: [ServerMatcher]
     private let table: RoutingTable
-    private let operations: [Spec.Operation]
+    private let operations: [RouteMatch.SharedOperation]
     private let options: VerifierOptions
     /// For each operation, the server URLs it is served from: its own `servers` when it has any, else
     /// the document's (or `/`); base URLs from the options serve every operation.
     private let servedFrom: [Set<String>]
 
     init(document: Spec.Document, options: VerifierOptions) {
-        operations = document.operations
+        operations = document.operations.map(RouteMatch.SharedOperation.init)
         table = RoutingTable(operations: document.operations)
         self.options = options
         var matchers = options.baseURLs.map { ServerMatcher(url: $0) }
@@ -75,7 +75,7 @@ struct Router: Sendable {
         guard let chosen else {
             return .methodNotAllowed(path: entry.template.text, allowed: entry.methods.map(\.method))
         }
-        let decoded = variables.mapValues { URLDecoding.lenient($0) }
+        let decoded = variables.isEmpty ? [:] : variables.mapValues { URLDecoding.lenient($0) }
         return .matched(
             RouteMatch(
                 operation: operations[chosen.index], server: server, pathParameters: decoded,

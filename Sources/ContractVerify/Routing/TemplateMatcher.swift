@@ -13,8 +13,8 @@ enum TemplateMatcher {
         let rest = pieces.dropFirst()
         switch first {
         case .literal(let literal):
-            guard text.hasPrefix(literal) else { return nil }
-            return match(rest, text.dropFirst(literal.count), allowed: allowed)
+            guard let tail = dropPrefix(literal, of: text) else { return nil }
+            return match(rest, tail, allowed: allowed)
         case .variable(let name):
             if rest.isEmpty {
                 guard !text.isEmpty, isAllowed(text, name, allowed) else { return nil }
@@ -42,6 +42,19 @@ enum TemplateMatcher {
                 end = text.index(before: end)
             }
             return nil
+        }
+    }
+
+    /// The text after `literal`, or `nil` when it does not start with it, as `hasPrefix` compares
+    /// (by `Character`). The bytes decide for the usual ASCII URL; other text is compared by character.
+    private static func dropPrefix(_ literal: String, of text: Substring) -> Substring? {
+        let decided = literal.utf8.withContiguousStorageIfAvailable { literal in
+            text.utf8.withContiguousStorageIfAvailable { text in BytePrefix.compare(literal, text) }
+        }
+        switch decided ?? nil {
+        case .matches(let count): return Substring(text.utf8.dropFirst(count))
+        case .differs: return nil
+        case .undecided, nil: return text.hasPrefix(literal) ? text.dropFirst(literal.count) : nil
         }
     }
 
