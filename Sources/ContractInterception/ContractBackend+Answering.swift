@@ -35,7 +35,7 @@ extension ContractBackend {
         // The match taken out once: each `verdict.route.match` copies the operation.
         let match = verdict.route.match
         var record = RecordedExchange(
-            request: request, operation: match.map { OperationReference($0.operation) }, response: nil,
+            request: request, operation: match.map(contract.reference), response: nil,
             failure: nil, source: .unmatched, requestViolations: verdict.violations, stubViolations: [],
             receivedAt: receivedAt, scheduledDelay: .zero, wasCancelled: false, operationKey: match.map(contract.key),
             number: 0)

@@ -27,10 +27,16 @@ struct ContentMap: Sendable {
         let entry: Entry?
     }
 
+    /// A key as written and what it selects.
+    private struct Written: Sendable {
+        let text: String
+        let selection: Selection
+    }
+
     let entries: [Entry]
     /// The selection for each key as written (`application/json`): clients usually send the key itself,
     /// which then costs a string comparison instead of parsing and ranking the entries.
-    private let written: [(text: String, selection: Selection)]
+    private let written: [Written]
 
     init(_ content: [Spec.MediaType], schemas: ContractSchemas) {
         entries = content.compactMap { media in
@@ -42,7 +48,8 @@ struct ContentMap: Sendable {
         }
         let entries = entries
         written = entries.map {
-            ($0.media.name, Selection(type: $0.name, entry: Self.entry(for: $0.name, in: entries)))
+            Written(
+                text: $0.media.name, selection: Selection(type: $0.name, entry: Self.entry(for: $0.name, in: entries)))
         }
     }
 
@@ -54,9 +61,17 @@ struct ContentMap: Sendable {
     /// A `Content-Type` value parsed and its entry; `nil` when the value is no media type.
     func select(_ contentType: String) -> Selection? {
         // Bytes, not `==`: a canonically equivalent spelling must be parsed as sent (a multipart boundary).
-        for known in written where known.text.utf8.elementsEqual(contentType.utf8) { return known.selection }
+        for known in written where Self.sameBytes(known.text, contentType) { return known.selection }
         guard let type = MediaTypeName(contentType) else { return nil }
         return Selection(type: type, entry: entry(for: type))
+    }
+
+    private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+        }
+        return (contiguous ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
     }
 
     /// The most specific entry whose key includes `actual`: `application/json` before `application/*`

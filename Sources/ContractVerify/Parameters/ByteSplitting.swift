@@ -5,6 +5,8 @@ extension StringProtocol {
     func splitting(at separator: UInt8, maxSplits: Int = .max) -> [Substring] {
         let text = Substring(self)
         var pieces: [Substring] = []
+        // One allocation of the right size instead of growing as pieces are found.
+        pieces.reserveCapacity(Swift.min(text.utf8.count { $0 == separator }, maxSplits) + 1)
         var start = text.utf8.startIndex
         var index = start
         let end = text.utf8.endIndex

@@ -10,6 +10,14 @@ enum BytePrefix: Equatable {
     /// Only comparing characters can tell.
     case undecided
 
+    /// The comparison of the strings' bytes; `nil` when either has no contiguous UTF-8 storage.
+    static func compare(_ literal: String, _ text: Substring) -> BytePrefix? {
+        let decided = literal.utf8.withContiguousStorageIfAvailable { literal in
+            text.utf8.withContiguousStorageIfAvailable { text in compare(literal, text) }
+        }
+        return decided ?? nil
+    }
+
     static func compare(_ literal: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>) -> BytePrefix {
         // A printable literal has no CR, so no CR LF pair can join its last byte to the text's next.
         for byte in literal where byte < 0x20 || byte >= 0x7F { return .undecided }

@@ -11,6 +11,10 @@ enum TemplateMatcher {
     ) -> [(name: String, value: Substring)]? {
         guard let first = pieces.first else { return text.isEmpty ? [] : nil }
         let rest = pieces.dropFirst()
+        // A piece that is all literal (a scheme, a host, a base path segment): the bytes usually decide.
+        if rest.isEmpty, case .literal(let literal) = first, let equal = bytesEqual(literal, text) {
+            return equal ? [] : nil
+        }
         switch first {
         case .literal(let literal):
             guard let tail = dropPrefix(literal, of: text) else { return nil }
@@ -48,13 +52,19 @@ enum TemplateMatcher {
     /// The text after `literal`, or `nil` when it does not start with it, as `hasPrefix` compares
     /// (by `Character`). The bytes decide for the usual ASCII URL; other text is compared by character.
     private static func dropPrefix(_ literal: String, of text: Substring) -> Substring? {
-        let decided = literal.utf8.withContiguousStorageIfAvailable { literal in
-            text.utf8.withContiguousStorageIfAvailable { text in BytePrefix.compare(literal, text) }
-        }
-        switch decided ?? nil {
+        switch BytePrefix.compare(literal, text) {
         case .matches(let count): return Substring(text.utf8.dropFirst(count))
         case .differs: return nil
         case .undecided, nil: return text.hasPrefix(literal) ? text.dropFirst(literal.count) : nil
+        }
+    }
+
+    /// Whether `text` is `literal`, as comparing characters would say, or `nil` when only that can tell.
+    private static func bytesEqual(_ literal: String, _ text: Substring) -> Bool? {
+        switch BytePrefix.compare(literal, text) {
+        case .matches(let count): return count == text.utf8.count
+        case .differs: return false
+        case .undecided, nil: return nil
         }
     }
 
