@@ -61,6 +61,9 @@ enum TemplateMatcher {
 
     /// Whether `text` is `literal`, as comparing characters would say, or `nil` when only that can tell.
     private static func bytesEqual(_ literal: String, _ text: Substring) -> Bool? {
+        // Equal text is the literal, as comparing characters says; `==` on identical ASCII is one memory
+        // comparison, and the byte counts rule out most other text first.
+        if text.utf8.count == literal.utf8.count, text == literal { return true }
         switch BytePrefix.compare(literal, text) {
         case .matches(let count): return count == text.utf8.count
         case .differs: return false
