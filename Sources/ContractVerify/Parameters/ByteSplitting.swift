@@ -12,12 +12,14 @@ extension StringProtocol {
         let end = text.utf8.endIndex
         while index < end, pieces.count < maxSplits {
             if text.utf8[index] == separator {
-                pieces.append(text[start..<index])
+                // Sliced through the UTF-8 view: an ASCII separator always stands on a scalar boundary, so
+                // the string slice's alignment checks are not needed.
+                pieces.append(Substring(text.utf8[start..<index]))
                 start = text.utf8.index(after: index)
             }
             index = text.utf8.index(after: index)
         }
-        pieces.append(text[start..<end])
+        pieces.append(Substring(text.utf8[start..<end]))
         return pieces
     }
 }
