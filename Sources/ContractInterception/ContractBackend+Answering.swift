@@ -24,24 +24,31 @@ extension ContractBackend {
     /// Verifies a request, chooses and verifies the answer, and records the exchange. Runs on the URL
     /// loading thread and only records: reporting happens later, from the test's own task.
     func plan(for urlRequest: URLRequest, isUpload: Bool) -> PlannedAnswer {
+        plan(for: RequestReader.httpRequest(from: urlRequest, isUpload: isUpload))
+    }
+
+    /// The same for a request already read.
+    func plan(for request: HTTPRequest) -> PlannedAnswer {
         let receivedAt = Date()
-        let request = RequestReader.httpRequest(from: urlRequest, isUpload: isUpload)
-        let verdict = verifier.verifyRequest(request)
+        // The stored verifier, not the `verifier` property: that returns a copy (a retain per field).
+        let verdict = contract.verifier.verifyRequest(request)
+        // The match taken out once: each `verdict.route.match` copies the operation.
+        let match = verdict.route.match
         var record = RecordedExchange(
-            request: request, operation: verdict.operation.map(OperationReference.init), response: nil, failure: nil,
-            source: .unmatched, requestViolations: verdict.violations, stubViolations: [], receivedAt: receivedAt,
-            scheduledDelay: .zero, wasCancelled: false, operationKey: verdict.operation.map(LoadedContract.key),
+            request: request, operation: match.map(contract.reference), response: nil,
+            failure: nil, source: .unmatched, requestViolations: verdict.violations, stubViolations: [],
+            receivedAt: receivedAt, scheduledDelay: .zero, wasCancelled: false, operationKey: match.map(contract.key),
             number: 0)
         var delay = Duration.zero
         var bytesPerSecond: Int?
-        if let match = verdict.route.match, let key = record.operationKey {
+        if let match, let key = record.operationKey {
             let scenario = scenario(for: key)
             delay = scenario.delay
             bytesPerSecond = scenario.bytesPerSecond
             if verdict.isValid {
-                answer(scenario, match: match, request: request, into: &record)
+                answer(scenario, match: match, key: key, request: request, into: &record)
             } else {
-                answerInvalid(verdict, match: match, request: request, into: &record)
+                answerInvalid(verdict, match: match, key: key, into: &record)
             }
         } else {
             record.response = ProblemResponse.unmatched(verdict.route, violations: verdict.violations)
@@ -82,7 +89,8 @@ extension ContractBackend {
     }
 
     private func answer(
-        _ scenario: Scenario, match: RouteMatch, request: HTTPRequest, into record: inout RecordedExchange
+        _ scenario: Scenario, match: RouteMatch, key: String, request: HTTPRequest,
+        into record: inout RecordedExchange
     ) {
         switch scenario.answer {
         case .synthesized(var choice):
@@ -92,16 +100,16 @@ extension ContractBackend {
                 choice.example = prefer.example
             }
             record.source = .synthesized
-            synthesize(choice, match: match, request: request, into: &record)
+            synthesize(choice, match: match, key: key, request: request, into: &record)
         case .canned(let response):
             record.source = .canned
             record.response = response
-            record.stubViolations = verifier.verifyResponse(response, for: match, request: request)
+            record.stubViolations = contract.verifier.verifyResponse(response, for: match, request: request)
         case .closure(let build):
             record.source = .closure
             let response = build(request)
             record.response = response
-            record.stubViolations = verifier.verifyResponse(response, for: match, request: request)
+            record.stubViolations = contract.verifier.verifyResponse(response, for: match, request: request)
         case .failure(let code):
             record.source = .failure
             record.failure = code
@@ -109,23 +117,26 @@ extension ContractBackend {
             // `step(_:)` never returns a sequence; an empty one answers like the default.
             record.source = .synthesized
             synthesize(
-                SynthesisChoice(status: nil, example: nil, mode: .full), match: match, request: request, into: &record)
+                SynthesisChoice(status: nil, example: nil, mode: .full), match: match, key: key, request: request,
+                into: &record)
         }
     }
 
     private func synthesize(
-        _ choice: SynthesisChoice, match: RouteMatch, request: HTTPRequest, into record: inout RecordedExchange
+        _ choice: SynthesisChoice, match: RouteMatch, key: String, request: HTTPRequest,
+        into record: inout RecordedExchange
     ) {
         let accept = request.headers["Accept"]
-        switch contract.synthesis.answer(for: match.operation, choice: choice, accept: accept) {
+        switch contract.synthesis.answer(for: match.operation, operationKey: key, choice: choice, accept: accept) {
         case .success(var answer):
             record.response = answer.response
             record.wire = answer.wire
             if answer.isClean != true {
-                record.stubViolations = verifier.verifyResponse(answer.response, for: match, request: request)
+                record.stubViolations = contract.verifier.verifyResponse(
+                    answer.response, for: match, request: request)
                 if answer.isClean == nil {
                     answer.isClean = record.stubViolations.isEmpty
-                    contract.synthesis.store(answer, for: match.operation, choice: choice, accept: accept)
+                    contract.synthesis.store(answer, operationKey: key, choice: choice, accept: accept)
                 }
             }
         case .failure(let failure):
@@ -138,7 +149,7 @@ extension ContractBackend {
     /// The contract's own error response for what the request broke (401/403 for credentials, 415 for the
     /// media type, 406 for `Accept`, then 400 or 422), else a problem+json 422 listing the violations.
     private func answerInvalid(
-        _ verdict: RequestVerdict, match: RouteMatch, request: HTTPRequest, into record: inout RecordedExchange
+        _ verdict: RequestVerdict, match: RouteMatch, key: String, into record: inout RecordedExchange
     ) {
         record.source = .invalidRequest
         let kinds = Set(verdict.violations.filter { $0.severity == .error }.map(\.kind))
@@ -151,8 +162,8 @@ extension ContractBackend {
         }
         if let documented,
             case .success(let answer) = contract.synthesis.answer(
-                for: match.operation, choice: SynthesisChoice(status: documented, example: nil, mode: .full),
-                accept: nil)
+                for: match.operation, operationKey: key,
+                choice: SynthesisChoice(status: documented, example: nil, mode: .full), accept: nil)
         {
             record.response = answer.response
             record.wire = answer.wire

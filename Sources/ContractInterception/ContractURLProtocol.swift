@@ -34,11 +34,14 @@ public class ContractURLProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost, userInfo: info))
             return
         }
-        if request.value(forHTTPHeaderField: ContractBackend.probeHeader) != nil {
+        // Read once: the probe check looks at the headers read for verification (Foundation's own
+        // case-insensitive lookup was a visible part of every request).
+        let received = RequestReader.httpRequest(from: request, isUpload: task is URLSessionUploadTask)
+        if received.headers.contains(ContractBackend.probeHeader) {
             answerProbe(slot: backend.slot)
             return
         }
-        let plan = backend.plan(for: request, isUpload: task is URLSessionUploadTask)
+        let plan = backend.plan(for: received)
         #if !canImport(Darwin)
             if task is URLSessionDownloadTask {
                 failDownload(backend)

@@ -9,6 +9,10 @@ final class LoadedContract: Sendable {
     let synthesis: ResponseSynthesis
     /// `operationId`s and `"GET /pets/{petId}"` names, to the key scenarios are stored under.
     let operationKeys: [String: String]
+    /// Each operation's key and reference, by its position in the document (`RouteMatch.operationIndex`):
+    /// built once, not per request.
+    let keysByIndex: [String]
+    let referencesByIndex: [OperationReference]
 
     init(verifier: ContractVerifier) {
         self.verifier = verifier
@@ -21,6 +25,19 @@ final class LoadedContract: Sendable {
             if let operationId = operation.operationId { keys[operationId] = key }
         }
         operationKeys = keys
+        keysByIndex = verifier.document.operations.map(Self.key)
+        referencesByIndex = verifier.document.operations.map(OperationReference.init)
+    }
+
+    /// The reference of a matched operation.
+    func reference(_ match: RouteMatch) -> OperationReference {
+        let index = match.operationIndex
+        return index < referencesByIndex.count ? referencesByIndex[index] : OperationReference(match.operation)
+    }
+
+    /// The key of a matched operation.
+    func key(_ match: RouteMatch) -> String {
+        match.operationIndex < keysByIndex.count ? keysByIndex[match.operationIndex] : Self.key(match.operation)
     }
 
     /// The key of an operation: its method and path as written, unique in a document.

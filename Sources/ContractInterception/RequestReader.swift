@@ -10,10 +10,7 @@ enum RequestReader {
     /// The request; the body comes from `httpBody`, else `httpBodyStream`. An upload task's body is not
     /// part of the request on Linux, so without a stream it is `.unavailable` (never "missing").
     static func httpRequest(from request: URLRequest, isUpload: Bool) -> HTTPRequest {
-        var headers = HTTPHeaders()
-        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
-            headers.add(name, value)
-        }
+        let headers = Self.headers(request.allHTTPHeaderFields ?? [:])
         let body: HTTPBody
         if !isUpload, let data = request.httpBody {
             body = HTTPBody(data)
@@ -28,6 +25,16 @@ enum RequestReader {
         return HTTPRequest(
             method: method, scheme: url.scheme, host: url.host(percentEncoded: true), port: url.port,
             path: url.path(percentEncoded: true), query: url.query(percentEncoded: true), headers: headers, body: body)
+    }
+
+    /// The header fields sorted by name (Foundation keeps them in a dictionary, whose order varies), in one
+    /// array.
+    static func headers(_ fields: [String: String]) -> HTTPHeaders {
+        var list: [HTTPHeaders.Field] = []
+        list.reserveCapacity(fields.count)
+        for (name, value) in fields { list.append(HTTPHeaders.Field(name: name, value: value)) }
+        if list.count > 1 { list.sort { $0.name < $1.name } }
+        return HTTPHeaders(list)
     }
 
     /// Reads a body stream to its end; a stream that fails (`read` returns -1) gives `.unavailable`.

@@ -40,10 +40,15 @@ final class ResponseSynthesis: Sendable {
         synthesizer = ExampleSynthesizer(document: document)
     }
 
-    /// The answer for `operation`, built or from the cache.
-    func answer(for operation: Spec.Operation, choice: SynthesisChoice, accept: String?) -> Result<Answer, Failure> {
-        let key = Key(operation: LoadedContract.key(operation), choice: choice, accept: accept)
+    /// The answer for `operation` (whose key is `operationKey`), built or from the cache. The operation is
+    /// read only to build an answer: on a hit, copying it out of the match would cost more than the lookup.
+    func answer(
+        for operation: @autoclosure () -> Spec.Operation, operationKey: String, choice: SynthesisChoice,
+        accept: String?
+    ) -> Result<Answer, Failure> {
+        let key = Key(operation: operationKey, choice: choice, accept: accept)
         if let answer = answers.withLock({ $0[key] }) { return .success(answer) }
+        let operation = operation()
         let status = Self.status(of: operation, asked: choice.status)
         let media = Self.mediaType(of: operation.response(for: status), accept: accept)
         do throws(ExampleError) {
@@ -75,8 +80,8 @@ final class ResponseSynthesis: Sendable {
     }
 
     /// Remembers a verified answer.
-    func store(_ answer: Answer, for operation: Spec.Operation, choice: SynthesisChoice, accept: String?) {
-        let key = Key(operation: LoadedContract.key(operation), choice: choice, accept: accept)
+    func store(_ answer: Answer, operationKey: String, choice: SynthesisChoice, accept: String?) {
+        let key = Key(operation: operationKey, choice: choice, accept: accept)
         answers.withLock { $0[key] = answer }
     }
 

@@ -13,41 +13,54 @@ import ContractSpec
 /// for violation in verdict.violations { print(violation) }
 /// ```
 public struct ContractVerifier: Sendable {
+    /// Everything prepared, in one immutable object: copying the verifier (every call through a property
+    /// of a class copies it) then retains one reference instead of each table.
+    private final class Tables: Sendable {
+        let document: Spec.Document
+        let options: VerifierOptions
+        let router: Router
+        let operations: [PreparedOperation]
+        let files: FileNames
+        let secrets: SecretNames
+
+        init(document: Spec.Document, options: VerifierOptions) {
+            self.document = document
+            self.options = options
+            router = Router(document: document, options: options)
+            operations = document.operations.map { PreparedOperation($0, document: document) }
+            var names: [String: String] = [:]
+            for file in document.files { names[file.uri] = file.url.lastPathComponent }
+            files = FileNames(rootURI: document.file.uri, names: names)
+            secrets = SecretNames(document: document, extra: options.secretNames)
+        }
+    }
+
+    private let tables: Tables
+
     /// The contract.
-    public let document: Spec.Document
+    public var document: Spec.Document { tables.document }
     /// The options it was created with.
-    public let options: VerifierOptions
-    private let router: Router
-    private let operations: [PreparedOperation]
-    private let files: FileNames
-    private let secrets: SecretNames
+    public var options: VerifierOptions { tables.options }
 
     /// Prepares a verifier for a loaded contract.
     public init(document: Spec.Document, options: VerifierOptions = VerifierOptions()) {
-        self.document = document
-        self.options = options
-        router = Router(document: document, options: options)
-        operations = document.operations.map { PreparedOperation($0, document: document) }
-        var names: [String: String] = [:]
-        for file in document.files { names[file.uri] = file.url.lastPathComponent }
-        files = FileNames(rootURI: document.file.uri, names: names)
-        secrets = SecretNames(document: document, extra: options.secretNames)
+        tables = Tables(document: document, options: options)
     }
 
     /// The operation a request names, or why there is none.
     public func route(_ request: HTTPRequest) -> RouteResult {
-        router.route(request)
+        tables.router.route(request)
     }
 
     /// Routes and checks a request, collecting every violation.
     public func verifyRequest(_ request: HTTPRequest) -> RequestVerdict {
-        let route = router.route(request)
+        let route = tables.router.route(request)
         guard let match = route.match else {
             return RequestVerdict(route: route, violations: [routeViolation(route, request)])
         }
-        let prepared = operations[match.index]
-        var recorder = ViolationRecorder(operation: prepared.reference, requestLine: request.requestLine, files: files)
-        RequestChecker(prepared: prepared, options: options).check(request, match: match, into: &recorder)
+        let prepared = tables.operations[match.index]
+        var recorder = ViolationRecorder(operation: prepared.reference, request: request, files: tables.files)
+        RequestChecker(prepared: prepared, options: tables.options).check(request, match: match, into: &recorder)
         finish(&recorder)
         return RequestVerdict(route: route, violations: recorder.violations)
     }
@@ -58,7 +71,7 @@ public struct ContractVerifier: Sendable {
         -> [ContractViolation]
     {
         guard let prepared = prepared(for: match) else { return [] }
-        var recorder = ViolationRecorder(operation: prepared.reference, requestLine: request.requestLine, files: files)
+        var recorder = ViolationRecorder(operation: prepared.reference, request: request, files: tables.files)
         ResponseChecker(prepared: prepared, method: request.method).check(response, into: &recorder)
         finish(&recorder)
         return recorder.violations
@@ -79,18 +92,20 @@ public struct ContractVerifier: Sendable {
     /// The prepared operation of a match; a match made by another verifier is looked up by method and path.
     private func prepared(for match: RouteMatch) -> PreparedOperation? {
         let operation = match.operation
-        if match.index < operations.count {
-            let candidate = operations[match.index].operation
+        if match.index < tables.operations.count {
+            let candidate = tables.operations[match.index].operation
             if candidate.method == operation.method && candidate.path == operation.path {
-                return operations[match.index]
+                return tables.operations[match.index]
             }
         }
-        return operations.first { $0.operation.method == operation.method && $0.operation.path == operation.path }
+        return tables.operations.first {
+            $0.operation.method == operation.method && $0.operation.path == operation.path
+        }
     }
 
     private func finish(_ recorder: inout ViolationRecorder) {
-        guard options.redactsSecrets else { return }
-        recorder.redact(where: secrets.isSecret)
+        guard tables.options.redactsSecrets else { return }
+        recorder.redact(where: tables.secrets.isSecret)
     }
 
     private func routeViolation(_ route: RouteResult, _ request: HTTPRequest) -> ContractViolation {

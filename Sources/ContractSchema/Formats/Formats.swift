@@ -48,14 +48,18 @@ enum Formats {
 
     static func isUUID(_ string: String) -> Bool {
         guard string.utf8.count == 36 else { return false }
-        for (offset, byte) in string.utf8.enumerated() {
-            if [8, 13, 18, 23].contains(offset) {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else if !isHexDigit(byte) {
-                return false
+        // Over the contiguous bytes with a switch on the offset: `enumerated()` over the view and an array
+        // of hyphen offsets per byte cost more than the check itself.
+        let check = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+            for offset in bytes.indices {
+                switch offset {
+                case 8, 13, 18, 23: guard bytes[offset] == UInt8(ascii: "-") else { return false }
+                default: guard isHexDigit(bytes[offset]) else { return false }
+                }
             }
+            return true
         }
-        return true
+        return string.utf8.withContiguousStorageIfAvailable(check) ?? Array(string.utf8).withUnsafeBufferPointer(check)
     }
 
     static func isHexDigit(_ byte: UInt8) -> Bool {

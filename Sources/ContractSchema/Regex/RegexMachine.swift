@@ -27,8 +27,11 @@ struct RegexMachine {
     /// Runs sub-program `index` from `start`; with `requiredEnd`, only a match ending there counts.
     mutating func run(_ index: Int, from start: Int, requiredEnd: Int? = nil) -> Outcome {
         let code = program.programs[index]
-        var stack: [Frame] = [Frame(pc: 0, position: start)]
-        while let frame = stack.popLast() {
+        // The first thread runs without the stack, so a pattern without alternatives allocates nothing.
+        var stack: [Frame] = []
+        var first: Frame? = Frame(pc: 0, position: start)
+        while let frame = first ?? stack.popLast() {
+            first = nil
             if frame.pc < 0 {
                 slots[-1 - frame.pc] = frame.position
                 continue
@@ -44,10 +47,15 @@ struct RegexMachine {
                     position += Self.length(input[position])
                     pc += 1
                 case .characterClass(let set):
-                    guard position < input.count, program.classes[set].matches(decode(at: position)) else {
-                        break thread
+                    guard position < input.count else { break thread }
+                    let lead = input[position]
+                    if lead < 0x80 {
+                        guard program.asciiClasses[set].contains(lead) else { break thread }
+                        position += 1
+                    } else {
+                        guard program.classes[set].matches(decode(at: position)) else { break thread }
+                        position += Self.length(lead)
                     }
-                    position += Self.length(input[position])
                     pc += 1
                 case .dot:
                     guard position < input.count, !RegexCharacterClass.isLineTerminator(decode(at: position)) else {

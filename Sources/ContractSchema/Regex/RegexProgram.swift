@@ -23,6 +23,9 @@ enum RegexInstruction: Sendable {
 struct RegexProgram: Sendable {
     var programs: [[RegexInstruction]] = [[]]
     var classes: [RegexCharacterClass] = []
+    /// Each class's ASCII members as a bitmap: most input is ASCII, and a bit test is much cheaper than
+    /// walking the class's items (and copying the class out of its array).
+    var asciiClasses: [ASCIIBitmap] = []
     var slotCount = 0
     let keepsCaptures: Bool
     let captureCount: Int
@@ -50,6 +53,7 @@ struct RegexProgram: Sendable {
         case .backreference(let number): code.append(.backreference(number))
         case .characterClass(let set):
             classes.append(set)
+            asciiClasses.append(ASCIIBitmap { set.matches(UInt32($0)) })
             code.append(.characterClass(classes.count - 1))
         case .group(let body, let capture):
             if keepsCaptures, let capture { code.append(.save(capture * 2)) }

@@ -4,15 +4,39 @@ import ContractSpec
 /// A `content` map with its media-type keys parsed and schemas compiled once, to pick the entry a
 /// `Content-Type` selects.
 struct ContentMap: Sendable {
-    struct Entry: Sendable {
+    /// One media type of the map. A class, so picking one per request retains one object instead of
+    /// copying its fields.
+    final class Entry: Sendable {
         let name: MediaTypeName
         let media: Spec.MediaType
         /// `nil` when the entry has no schema or it does not compile (lint reports that).
         let schema: CompiledSchema?
         let shape: ValueShape
+
+        init(name: MediaTypeName, media: Spec.MediaType, schema: CompiledSchema?, shape: ValueShape) {
+            self.name = name
+            self.media = media
+            self.schema = schema
+            self.shape = shape
+        }
+    }
+
+    /// A `Content-Type` value parsed, with the entry it selects.
+    struct Selection: Sendable {
+        let type: MediaTypeName
+        let entry: Entry?
+    }
+
+    /// A key as written and what it selects.
+    private struct Written: Sendable {
+        let text: String
+        let selection: Selection
     }
 
     let entries: [Entry]
+    /// The selection for each key as written (`application/json`): clients usually send the key itself,
+    /// which then costs a string comparison instead of parsing and ranking the entries.
+    private let written: [Written]
 
     init(_ content: [Spec.MediaType], schemas: ContractSchemas) {
         entries = content.compactMap { media in
@@ -22,6 +46,11 @@ struct ContentMap: Sendable {
                     shape: ValueShape(media.schema, schemas: schemas))
             }
         }
+        let entries = entries
+        written = entries.map {
+            Written(
+                text: $0.media.name, selection: Selection(type: $0.name, entry: Self.entry(for: $0.name, in: entries)))
+        }
     }
 
     var isEmpty: Bool { entries.isEmpty }
@@ -29,9 +58,29 @@ struct ContentMap: Sendable {
     /// The keys as written, for messages: `application/json or application/xml`.
     var names: String { entries.map(\.media.name).joined(separator: " or ") }
 
+    /// A `Content-Type` value parsed and its entry; `nil` when the value is no media type.
+    func select(_ contentType: String) -> Selection? {
+        // Bytes, not `==`: a canonically equivalent spelling must be parsed as sent (a multipart boundary).
+        for known in written where Self.sameBytes(known.text, contentType) { return known.selection }
+        guard let type = MediaTypeName(contentType) else { return nil }
+        return Selection(type: type, entry: entry(for: type))
+    }
+
+    private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+        }
+        return (contiguous ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
     /// The most specific entry whose key includes `actual`: `application/json` before `application/*`
     /// before `*/*`, document order among equals.
     func entry(for actual: MediaTypeName) -> Entry? {
+        Self.entry(for: actual, in: entries)
+    }
+
+    private static func entry(for actual: MediaTypeName, in entries: [Entry]) -> Entry? {
         var best: (entry: Entry, score: Int)?
         for entry in entries {
             guard let score = entry.name.specificity(matching: actual) else { continue }

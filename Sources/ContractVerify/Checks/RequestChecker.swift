@@ -79,14 +79,15 @@ struct RequestChecker {
             return
         }
         let contentType = request.headers["Content-Type"]
-        guard let contentType, let actual = MediaTypeName(contentType) else {
+        guard let contentType, let selection = prepared.requestContent.select(contentType) else {
             recorder.add(
                 .bodyMediaType, at: .request(.header("Content-Type")), source: source,
                 expected: "Content-Type \(prepared.requestContent.names)",
                 actual: contentType.map(Excerpt.quoted) ?? "no Content-Type")
             return
         }
-        guard let entry = prepared.requestContent.entry(for: actual) else {
+        let actual = selection.type
+        guard let entry = selection.entry else {
             recorder.add(
                 .bodyMediaType, at: .request(.header("Content-Type")), source: source,
                 expected: "Content-Type \(prepared.requestContent.names)", actual: actual.essence,

@@ -87,13 +87,14 @@ struct ResponseChecker {
             }
             return
         }
-        guard let contentType, let actual = MediaTypeName(contentType) else {
+        guard let contentType, let selection = content.select(contentType) else {
             recorder.add(
                 .responseContentType, at: .response(status: status, .contentType), source: source,
                 expected: "Content-Type \(content.names)", actual: contentType.map(Excerpt.quoted) ?? "no Content-Type")
             return
         }
-        guard let entry = content.entry(for: actual) else {
+        let actual = selection.type
+        guard let entry = selection.entry else {
             recorder.add(
                 .responseContentType, at: .response(status: status, .contentType), source: source,
                 expected: "Content-Type \(content.names)", actual: actual.essence)

@@ -5,15 +5,22 @@ import ContractSchema
 /// schema pointers are printed).
 struct ViolationRecorder {
     let operation: OperationReference?
-    let requestLine: String
     let files: FileNames
     private(set) var violations: [ContractViolation] = []
+    /// The request's method and path: the request line is built only when a violation needs it, since
+    /// most requests have none.
+    private let method: String
+    private let path: String
 
-    init(operation: OperationReference?, requestLine: String, files: FileNames) {
+    init(operation: OperationReference?, request: HTTPRequest, files: FileNames) {
         self.operation = operation
-        self.requestLine = requestLine
+        self.method = request.method
+        self.path = request.path
         self.files = files
     }
+
+    /// `GET /v1/pets`, as `HTTPRequest.requestLine` writes it.
+    private var requestLine: String { "\(method) \(path)" }
 
     /// Records a violation that is not a schema error.
     mutating func add(

@@ -25,9 +25,9 @@ public struct HTTPRequest: Sendable, Hashable {
         method: String, scheme: String? = nil, host: String? = nil, port: Int? = nil, path: String,
         query: String? = nil, headers: HTTPHeaders = HTTPHeaders(), body: HTTPBody = .empty
     ) {
-        self.method = method.uppercased()
-        self.scheme = scheme?.lowercased()
-        self.host = host?.lowercased()
+        self.method = method.uppercasedIfNeeded()
+        self.scheme = scheme?.lowercasedIfNeeded()
+        self.host = host?.lowercasedIfNeeded()
         self.port = port
         self.path = path.isEmpty ? "/" : path
         self.query = query

@@ -5,17 +5,21 @@ extension StringProtocol {
     func splitting(at separator: UInt8, maxSplits: Int = .max) -> [Substring] {
         let text = Substring(self)
         var pieces: [Substring] = []
+        // One allocation of the right size instead of growing as pieces are found.
+        pieces.reserveCapacity(Swift.min(text.utf8.count { $0 == separator }, maxSplits) + 1)
         var start = text.utf8.startIndex
         var index = start
         let end = text.utf8.endIndex
         while index < end, pieces.count < maxSplits {
             if text.utf8[index] == separator {
-                pieces.append(text[start..<index])
+                // Sliced through the UTF-8 view: an ASCII separator always stands on a scalar boundary, so
+                // the string slice's alignment checks are not needed.
+                pieces.append(Substring(text.utf8[start..<index]))
                 start = text.utf8.index(after: index)
             }
             index = text.utf8.index(after: index)
         }
-        pieces.append(text[start..<end])
+        pieces.append(Substring(text.utf8[start..<end]))
         return pieces
     }
 }

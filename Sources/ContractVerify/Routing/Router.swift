@@ -5,14 +5,17 @@ import ContractSpec
 struct Router: Sendable {
     private let servers: [ServerMatcher]
     private let table: RoutingTable
-    private let operations: [Spec.Operation]
+    private let operations: [RouteMatch.SharedOperation]
     private let options: VerifierOptions
     /// For each operation, the server URLs it is served from: its own `servers` when it has any, else
     /// the document's (or `/`); base URLs from the options serve every operation.
     private let servedFrom: [Set<String>]
+    /// `servedFrom` as a table by operation and position in `servers`, so a request costs an index
+    /// instead of hashing the server's URL.
+    private let serves: [[Bool]]
 
     init(document: Spec.Document, options: VerifierOptions) {
-        operations = document.operations
+        operations = document.operations.map(RouteMatch.SharedOperation.init)
         table = RoutingTable(operations: document.operations)
         self.options = options
         var matchers = options.baseURLs.map { ServerMatcher(url: $0) }
@@ -29,7 +32,9 @@ struct Router: Sendable {
         }
         // Base URLs from the options first, then the server with the longest base path.
         let explicit = options.baseURLs.count
-        servers = Array(matchers.prefix(explicit)) + matchers.dropFirst(explicit).sorted { $0.depth > $1.depth }
+        let servers = Array(matchers.prefix(explicit)) + matchers.dropFirst(explicit).sorted { $0.depth > $1.depth }
+        self.servers = servers
+        serves = servedFrom.map { urls in servers.map { urls.contains($0.url) } }
     }
 
     func route(_ request: HTTPRequest) -> RouteResult {
@@ -37,7 +42,7 @@ struct Router: Sendable {
         if segments.first == "" { segments = segments.dropFirst() }
         var notFound: (path: String, segments: ArraySlice<Substring>)?
         var wrongServer: [String]?
-        for server in servers {
+        for (position, server) in servers.enumerated() {
             guard let depth = server.match(request, segments: segments) else { continue }
             var rest = segments.dropFirst(depth)
             if rest.isEmpty { rest = [""] }
@@ -52,7 +57,7 @@ struct Router: Sendable {
             }
             let result = resolveMethod(request.method, entry: entry, variables: variables, server: server.url)
             // An operation with servers of its own is not served from the document's, and the reverse.
-            if let match = result.match, !servedFrom[match.index].contains(server.url) {
+            if case .matched(let match) = result, !serves[match.index][position] {
                 if wrongServer == nil { wrongServer = servedFrom[match.index].sorted() }
                 continue
             }
@@ -75,7 +80,7 @@ struct Router: Sendable {
         guard let chosen else {
             return .methodNotAllowed(path: entry.template.text, allowed: entry.methods.map(\.method))
         }
-        let decoded = variables.mapValues { URLDecoding.lenient($0) }
+        let decoded = variables.isEmpty ? [:] : variables.mapValues { URLDecoding.lenient($0) }
         return .matched(
             RouteMatch(
                 operation: operations[chosen.index], server: server, pathParameters: decoded,

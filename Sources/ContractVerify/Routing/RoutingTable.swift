@@ -78,7 +78,9 @@ struct RoutingTable: Sendable {
     func lookup(_ segments: ArraySlice<Substring>) -> (entry: PathEntry, variables: [String: Substring])? {
         var variables: [(name: String, value: Substring)] = []
         guard let index = walk(root, segments, &variables) else { return nil }
-        return (entries[index], Dictionary(variables, uniquingKeysWith: { first, _ in first }))
+        // Most paths have no variables: an empty dictionary allocates nothing.
+        let byName = variables.isEmpty ? [:] : Dictionary(variables, uniquingKeysWith: { first, _ in first })
+        return (entries[index], byName)
     }
 
     private func walk(

@@ -1,8 +1,9 @@
 import ContractSpec
 
 /// One `servers` entry (or a base URL from the options), split once into scheme, authority and path
-/// templates, to find the part of a request's path that the path templates describe.
-struct ServerMatcher: Sendable {
+/// templates, to find the part of a request's path that the path templates describe. A class, so
+/// trying each server per request retains one reference instead of copying its tables.
+final class ServerMatcher: Sendable {
     /// The URL as written, for messages.
     let url: String
     private let scheme: [PathTemplate.Piece]?
@@ -41,12 +42,12 @@ struct ServerMatcher: Sendable {
     /// match the request.
     func match(_ request: HTTPRequest, segments: ArraySlice<Substring>) -> Int? {
         if let scheme {
-            guard let actual = request.scheme?.lowercased(),
+            guard let actual = request.scheme?.lowercasedIfNeeded(),
                 TemplateMatcher.match(scheme[...], actual[...], allowed: allowed) != nil
             else { return nil }
         }
         if let authority {
-            guard let host = request.host?.lowercased() else { return nil }
+            guard let host = request.host?.lowercasedIfNeeded() else { return nil }
             let actual = request.port.map { Self.withoutDefaultPort("\(host):\($0)") } ?? host
             var matches = TemplateMatcher.match(authority[...], actual[...], allowed: allowed) != nil
             // A template with a port variable (`{port}` with default 443) still matches a URL that leaves

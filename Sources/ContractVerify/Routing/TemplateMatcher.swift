@@ -11,10 +11,14 @@ enum TemplateMatcher {
     ) -> [(name: String, value: Substring)]? {
         guard let first = pieces.first else { return text.isEmpty ? [] : nil }
         let rest = pieces.dropFirst()
+        // A piece that is all literal (a scheme, a host, a base path segment): the bytes usually decide.
+        if rest.isEmpty, case .literal(let literal) = first, let equal = bytesEqual(literal, text) {
+            return equal ? [] : nil
+        }
         switch first {
         case .literal(let literal):
-            guard text.hasPrefix(literal) else { return nil }
-            return match(rest, text.dropFirst(literal.count), allowed: allowed)
+            guard let tail = dropPrefix(literal, of: text) else { return nil }
+            return match(rest, tail, allowed: allowed)
         case .variable(let name):
             if rest.isEmpty {
                 guard !text.isEmpty, isAllowed(text, name, allowed) else { return nil }
@@ -42,6 +46,28 @@ enum TemplateMatcher {
                 end = text.index(before: end)
             }
             return nil
+        }
+    }
+
+    /// The text after `literal`, or `nil` when it does not start with it, as `hasPrefix` compares
+    /// (by `Character`). The bytes decide for the usual ASCII URL; other text is compared by character.
+    private static func dropPrefix(_ literal: String, of text: Substring) -> Substring? {
+        switch BytePrefix.compare(literal, text) {
+        case .matches(let count): return Substring(text.utf8.dropFirst(count))
+        case .differs: return nil
+        case .undecided, nil: return text.hasPrefix(literal) ? text.dropFirst(literal.count) : nil
+        }
+    }
+
+    /// Whether `text` is `literal`, as comparing characters would say, or `nil` when only that can tell.
+    private static func bytesEqual(_ literal: String, _ text: Substring) -> Bool? {
+        // Equal text is the literal, as comparing characters says; `==` on identical ASCII is one memory
+        // comparison, and the byte counts rule out most other text first.
+        if text.utf8.count == literal.utf8.count, text == literal { return true }
+        switch BytePrefix.compare(literal, text) {
+        case .matches(let count): return count == text.utf8.count
+        case .differs: return false
+        case .undecided, nil: return nil
         }
     }
 

@@ -1,0 +1,17 @@
+/// A set of ASCII bytes as two 64-bit masks, for membership tests without branching on ranges.
+struct ASCIIBitmap: Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    /// The bytes below 128 for which `includes` is true.
+    init(_ includes: (UInt8) -> Bool) {
+        for byte in UInt8(0)..<128 where includes(byte) {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+    }
+
+    /// Whether the set holds `byte`, which must be below 128.
+    func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : (high >> UInt64(byte &- 64)) & 1 == 1
+    }
+}

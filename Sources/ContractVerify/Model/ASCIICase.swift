@@ -1,0 +1,17 @@
+extension String {
+    /// `lowercased()`, skipping the Unicode case mapping (and its new string) when the text is ASCII
+    /// without capitals: schemes and hosts arrive that way, and this runs on every request.
+    func lowercasedIfNeeded() -> String {
+        allBytes { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) } ? self : lowercased()
+    }
+
+    /// `uppercased()`, skipping the work when the text is ASCII without small letters (`GET`, `POST`).
+    func uppercasedIfNeeded() -> String {
+        allBytes { $0 < 0x80 && !($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) } ? self : uppercased()
+    }
+
+    /// Whether every UTF-8 byte satisfies `test`, read from contiguous storage when the string has it.
+    private func allBytes(_ test: (UInt8) -> Bool) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? utf8.allSatisfy(test)
+    }
+}
