@@ -54,7 +54,11 @@ enum InterceptionBenchmark {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let contract = folder.appendingPathComponent("bench.yaml")
         try Data(BenchContract.yaml.utf8).write(to: contract)
-        let backend = try ContractBackend(contract: contract)
+        // Recording is file I/O the floor does not do, so it is off unless `--record` asks for it (to
+        // measure what recording adds): then every exchange is appended to a recording in `folder`.
+        let recordings = folder.appendingPathComponent("recordings", isDirectory: true)
+        let recording: ExchangeRecording = arguments.contains("--record") ? .directory(recordings) : .off
+        let backend = try ContractBackend(contract: contract, recording: recording)
         let request = try BenchContract.request()
 
         let (sample, _) = try await backend.session.data(for: request)
@@ -67,6 +71,9 @@ enum InterceptionBenchmark {
         let urlCache = arguments.contains("--url-cache")
         print("request \(request.httpBody?.count ?? 0) B, response \(sample.count) B, \(requests) requests per run")
         print("URLCache: " + (urlCache ? "on (ephemeral default)" : "off (as the backend configures it)"))
+        print(
+            "recording: "
+                + (arguments.contains("--record") ? "on, to \(recordings.path)" : "off (--record turns it on)"))
         print(
             "mode                 floor us/req   backend us/req   ratio   backend req/s"
                 + "   floor CPU us/req   backend CPU us/req   CPU ratio")
