@@ -20,11 +20,14 @@ public struct SchemaRegistry: Sendable {
         var document: String
         var pointer: JSONPointer
 
-        /// Hashes the pointer (its chained digest) and only the length of the document's URI: a
-        /// contract has a handful of documents, and hashing a long `file:///…` URI on every lookup
-        /// was most of the cost of the compiler's node cache. Equality still compares both.
+        /// Hashes the pointer (its chained digest) and only the length and last bytes of the
+        /// document's URI: hashing a long `file:///…` URI on every lookup was most of the cost of the
+        /// compiler's node cache, and URIs differ at their end (file names, the numbers of the
+        /// `urn:contractcheck:synthesized:N` schemas, whose pointers are all the root). Equality still
+        /// compares both.
         func hash(into hasher: inout Hasher) {
             hasher.combine(document.utf8.count)
+            for byte in document.utf8.suffix(12) { hasher.combine(byte) }
             hasher.combine(pointer)
         }
     }
