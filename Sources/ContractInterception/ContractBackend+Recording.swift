@@ -20,7 +20,13 @@ extension ContractBackend {
     /// exchange, when its answer is planned: a crash later loses nothing already answered.
     func persist(_ record: RecordedExchange) {
         guard case .directory(let directory) = recording else { return }
-        switch RecordingFiles.writer(for: directory) {
+        let file = recordingFile.withLock { file in
+            if let file { return file }
+            let found = RecordingFiles.writer(for: directory)
+            file = found
+            return found
+        }
+        switch file {
         case .success(let writer):
             writer.append(entry(for: record), violations: record.violations)
         case .failure(let unavailable):

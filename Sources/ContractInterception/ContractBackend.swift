@@ -1,3 +1,4 @@
+import ContractReport
 import ContractSpec
 import ContractVerify
 import Foundation
@@ -35,6 +36,8 @@ public final class ContractBackend: Sendable {
     let contract: LoadedContract
     let slot: Int
     let state = Locked(BackendState())
+    /// This process's recording file for `recording`, found on the first exchange (see `persist`).
+    let recordingFile = Locked<Result<RecordingWriter, RecordingUnavailable>?>(nil)
     private let sessionStore = Locked<URLSession?>(nil)
 
     /// A backend for the contract at `url` (loaded once per file and options, then shared).

@@ -111,6 +111,7 @@ public enum HARReader {
     }
 
     static func date(_ text: String) -> Date? {
+        if let date = UTCTimestamp.parse(text) { return date }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text)

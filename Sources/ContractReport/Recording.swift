@@ -23,7 +23,7 @@ public enum Recording {
     /// recorded violations say what the test run saw.
     public static func line(for entry: TrafficEntry, violations: [ContractViolation] = []) -> String {
         var object: JSONObject = ["version": 1]
-        if let startedAt = entry.startedAt { object["startedAt"] = .string(HARDates.format(startedAt)) }
+        if let startedAt = entry.startedAt { object["startedAt"] = .string(UTCTimestamp.format(startedAt)) }
         if let duration = entry.duration { object["duration"] = .number(JSONNumber(duration)) }
         if let test = entry.test { object["test"] = .string(test) }
         if let contract = entry.contract { object["contract"] = .string(contract) }
@@ -131,14 +131,5 @@ public enum Recording {
     private static func body(_ value: JSONValue?) -> HTTPBody {
         guard let text = value?.stringValue else { return .unavailable }
         return Data(base64Encoded: text).map(HTTPBody.init) ?? .unavailable
-    }
-}
-
-/// ISO 8601 with milliseconds, as HAR files write `startedDateTime`.
-enum HARDates {
-    static func format(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
     }
 }

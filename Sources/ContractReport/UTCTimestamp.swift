@@ -1,0 +1,91 @@
+import Foundation
+
+/// ISO 8601 timestamps in UTC with milliseconds (`2026-11-22T04:22:49.940Z`), as HAR files write
+/// `startedDateTime` and recordings write `startedAt`: written and read by hand, because an
+/// `ISO8601DateFormatter` made per exchange cost the fake backend hundreds of microseconds per
+/// recorded request, and one shared formatter is not documented as thread-safe on every platform.
+enum UTCTimestamp {
+    /// `date` as `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC (the Gregorian calendar, years 0001–9999).
+    static func format(_ date: Date) -> String {
+        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let (days, dayMilliseconds) = floorDivision(totalMilliseconds, 86_400_000)
+        let (year, month, day) = civil(fromDaysSinceEpoch: days)
+        let seconds = dayMilliseconds / 1000
+        var text = ""
+        text.reserveCapacity(24)
+        text += digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + "T"
+        text += digits(seconds / 3600, 2) + ":" + digits(seconds / 60 % 60, 2) + ":" + digits(seconds % 60, 2)
+        text += "." + digits(dayMilliseconds % 1000, 3) + "Z"
+        return text
+    }
+
+    /// Reads exactly the form `format` writes, with 0 to 9 fraction digits; anything else (another
+    /// offset, no seconds) is `nil`, for the caller's general parser.
+    static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[4] == UInt8(ascii: "-"),
+            bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+            bytes[16] == UInt8(ascii: ":"),
+            let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
+            let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]),
+            let second = number(bytes[17..<19]),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var fraction = 0.0
+        let fractionBytes = bytes[19..<(bytes.count - 1)]
+        if !fractionBytes.isEmpty {
+            guard fractionBytes.first == UInt8(ascii: "."), fractionBytes.count >= 2, fractionBytes.count <= 10,
+                let digits = number(fractionBytes.dropFirst())
+            else { return nil }
+            fraction = Double(digits) / pow(10, Double(fractionBytes.count - 1))
+        }
+        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let seconds = Double(days) * 86_400 + Double(hour * 3600 + minute * 60 + second) + fraction
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for byte in bytes {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    private static func digits(_ value: Int64, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
+    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+        let quotient = value / divisor
+        let remainder = value % divisor
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+    }
+
+    /// The proleptic Gregorian date of a day count from 1970-01-01 (the classic era-based algorithm:
+    /// 400-year eras of 146,097 days, years starting in March so leap days come last).
+    private static func civil(fromDaysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// The inverse of `civil(fromDaysSinceEpoch:)`.
+    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
+        let adjustedYear = Int64(month <= 2 ? year - 1 : year)
+        let era = (adjustedYear >= 0 ? adjustedYear : adjustedYear - 399) / 400
+        let yearOfEra = adjustedYear - era * 400
+        let monthIndex = Int64(month > 2 ? month - 3 : month + 9)
+        let dayOfYear = (153 * monthIndex + 2) / 5 + Int64(day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}
