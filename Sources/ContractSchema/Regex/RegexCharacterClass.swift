@@ -1,6 +1,6 @@
 /// A set of Unicode scalars as ECMA-262 character classes and class escapes describe them.
-struct RegexCharacterClass: Sendable {
-    enum Item: Sendable {
+struct RegexCharacterClass: Sendable, Hashable {
+    enum Item: Sendable, Hashable {
         case range(UInt32, UInt32)
         case digit(negated: Bool)
         case word(negated: Bool)

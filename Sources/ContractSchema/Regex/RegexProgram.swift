@@ -26,6 +26,10 @@ struct RegexProgram: Sendable {
     /// Each class's ASCII members as a bitmap: most input is ASCII, and a bit test is much cheaper than
     /// walking the class's items (and copying the class out of its array).
     var asciiClasses: [ASCIIBitmap] = []
+    /// Where each distinct class is in `classes`: a repetition such as `[0-9a-f]{32}` is emitted once
+    /// per copy, and building the class's bitmap 32 times made compiling Twilio's patterns a fifth of
+    /// loading it.
+    private var classIndexes: [RegexCharacterClass: Int] = [:]
     var slotCount = 0
     let keepsCaptures: Bool
     let captureCount: Int
@@ -52,8 +56,13 @@ struct RegexProgram: Sendable {
         case .wordBoundary(let negated): code.append(.wordBoundary(negated: negated))
         case .backreference(let number): code.append(.backreference(number))
         case .characterClass(let set):
+            if let index = classIndexes[set] {
+                code.append(.characterClass(index))
+                break
+            }
             classes.append(set)
             asciiClasses.append(ASCIIBitmap { set.matches(UInt32($0)) })
+            classIndexes[set] = classes.count - 1
             code.append(.characterClass(classes.count - 1))
         case .group(let body, let capture):
             if keepsCaptures, let capture { code.append(.save(capture * 2)) }
