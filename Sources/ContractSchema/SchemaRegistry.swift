@@ -27,7 +27,9 @@ public struct SchemaRegistry: Sendable {
         /// compares both.
         func hash(into hasher: inout Hasher) {
             hasher.combine(document.utf8.count)
-            for byte in document.utf8.suffix(12) { hasher.combine(byte) }
+            var tail: UInt64 = 0
+            for byte in document.utf8.suffix(8) { tail = tail << 8 | UInt64(byte) }
+            hasher.combine(tail)
             hasher.combine(pointer)
         }
     }
