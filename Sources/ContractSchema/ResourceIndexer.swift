@@ -48,29 +48,32 @@ struct ResourceIndexer {
                 anchors.append((resolved.description, pointer))
             }
         }
-        let baseText = base.withoutFragment.description
         if dialect == .draft2020_12 {
+            // The base is spelled out only for the few schemas with an anchor: doing it for every schema
+            // was most of indexing a large document.
             if let anchor = object["$anchor"]?.stringValue {
-                anchors.append((baseText + "#" + anchor, pointer))
+                anchors.append((base.withoutFragment.description + "#" + anchor, pointer))
             }
             if let anchor = object["$dynamicAnchor"]?.stringValue {
-                anchors.append((baseText + "#" + anchor, pointer))
-                dynamicAnchors.append((baseText + "#" + anchor, pointer))
+                let name = base.withoutFragment.description + "#" + anchor
+                anchors.append((name, pointer))
+                dynamicAnchors.append((name, pointer))
             }
         }
         for member in object.members {
             let keyword = member.key
-            let child = pointer.appending(keyword)
             switch member.value {
             case .object(let inner):
                 if Self.schemaMapKeywords.contains(keyword) {
+                    let child = pointer.appending(keyword)
                     for entry in inner.members {
                         walk(entry.value, pointer: child.appending(entry.key), base: base)
                     }
                 } else if Self.singleSchemaKeywords.contains(keyword) {
-                    walk(member.value, pointer: child, base: base)
+                    walk(member.value, pointer: pointer.appending(keyword), base: base)
                 }
             case .array(let elements) where Self.schemaArrayKeywords.contains(keyword):
+                let child = pointer.appending(keyword)
                 for (index, element) in elements.enumerated() {
                     walk(element, pointer: child.appending(index), base: base)
                 }
