@@ -18,6 +18,7 @@ final class SchemaCompiler {
     }
     private var resourceIDs: [String: Int] = [:]
     private var resourceURIs: [String] = []
+    private var lastSingleResource: (uri: String, id: Int)?
     let dynamicAnchors = DynamicAnchorTable()
     var usesDynamicRef = false
     var errors: [SchemaCompileError] = []
@@ -59,6 +60,20 @@ final class SchemaCompiler {
 
     private func node(at location: SchemaRegistry.Location, found: FoundSchema?) -> SchemaNode {
         if let existing = cache[location] { return existing }
+        let id = resourceID(of: location)
+        let node = SchemaNode(
+            location: SchemaLocation(documentURI: location.document, pointer: location.pointer), resourceID: id)
+        cache[location] = node
+        nodes.append(node)
+        queue.append((node, location, found))
+        return node
+    }
+
+    /// The id of the resource (document or `$id` subschema) around `location`. A document without
+    /// embedded resources is one resource throughout: the last such document is remembered, so most
+    /// nodes skip two lookups keyed by its (long) URI.
+    private func resourceID(of location: SchemaRegistry.Location) -> Int {
+        if let last = lastSingleResource, last.uri == location.document { return last.id }
         let resource = registry.resourceRoot(at: location)
         let id: Int
         if let known = resourceIDs[resource.uri] {
@@ -68,12 +83,8 @@ final class SchemaCompiler {
             resourceIDs[resource.uri] = id
             resourceURIs.append(resource.uri)
         }
-        let node = SchemaNode(
-            location: SchemaLocation(documentURI: location.document, pointer: location.pointer), resourceID: id)
-        cache[location] = node
-        nodes.append(node)
-        queue.append((node, location, found))
-        return node
+        if registry.isSingleResource(location.document) { lastSingleResource = (location.document, id) }
+        return id
     }
 
     private func drain() {

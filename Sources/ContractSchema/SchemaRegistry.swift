@@ -113,6 +113,12 @@ public struct SchemaRegistry: Sendable {
         return document.baseReferences[innermostBase(in: document, around: location.pointer)]
     }
 
+    /// Whether the document at `uri` holds no embedded (`$id`) resources: every place in it then has
+    /// the document's own URI as its resource.
+    func isSingleResource(_ uri: String) -> Bool {
+        documents[uri]?.bases.count == 1
+    }
+
     /// The innermost resource around `location`: its URI and its root pointer.
     func resourceRoot(at location: Location) -> (uri: String, pointer: JSONPointer) {
         guard let document = documents[location.document] else { return (location.document, .root) }
