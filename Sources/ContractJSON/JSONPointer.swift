@@ -191,20 +191,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
 
     /// The value this pointer names inside `document`, if any.
     public func resolve(in document: JSONValue) -> JSONValue? {
-        var current = document
-        for token in tokens {
-            switch current {
-            case .object(let object):
-                guard let next = object[token] else { return nil }
-                current = next
-            case .array(let array):
-                guard let index = Self.arrayIndex(token), array.indices.contains(index) else { return nil }
-                current = array[index]
-            default:
-                return nil
-            }
-        }
-        return current
+        walk(in: document).value
     }
 
     /// The value this pointer names and its source position (as `position(in:)` finds it), in one
@@ -224,8 +211,17 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
     /// Follows the tokens as far as they go: the value (`nil` when a token names nothing) and the
     /// last known position on the way.
     private func walk(in document: JSONValue) -> (value: JSONValue?, position: SourcePosition) {
-        var current = document
-        var best = document.objectValue?.position ?? .unknown
+        Self.follow(tokens, from: document, at: document.objectValue?.position ?? .unknown)
+    }
+
+    /// Follows `tokens` down from `value`, which stands at `position`: the value they name (`nil` when a
+    /// token names nothing) and the last known position on the way (a member's key, an element object's
+    /// start). For walkers that hold a value part way down a document and need what is below it.
+    public static func follow(
+        _ tokens: some Sequence<String>, from value: JSONValue, at position: SourcePosition
+    ) -> (value: JSONValue?, position: SourcePosition) {
+        var current = value
+        var best = position
         for token in tokens {
             switch current {
             case .object(let object):
@@ -234,7 +230,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
                 if member.position.isKnown { best = member.position }
                 current = member.value
             case .array(let array):
-                guard let index = Self.arrayIndex(token), array.indices.contains(index) else { return (nil, best) }
+                guard let index = arrayIndex(token), array.indices.contains(index) else { return (nil, best) }
                 current = array[index]
                 if let start = current.objectValue?.position, start.isKnown { best = start }
             default:

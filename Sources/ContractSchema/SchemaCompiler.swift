@@ -193,24 +193,8 @@ final class SchemaCompiler {
     /// The value `tokens` name below the schema object of `context`, with its position as
     /// `JSONPointer.position(in:)` would find it; `nil` when they name nothing.
     private static func find(_ tokens: [String], below context: KeywordContext) -> FoundSchema? {
-        var value = JSONValue.object(context.object)
-        var position = context.position
-        for token in tokens {
-            switch value {
-            case .object(let object):
-                guard let offset = object.offset(of: token) else { return nil }
-                let member = object.members[offset]
-                if member.position.isKnown { position = member.position }
-                value = member.value
-            case .array(let array):
-                guard let index = JSONPointer.arrayIndex(token), array.indices.contains(index) else { return nil }
-                value = array[index]
-                if let start = value.objectValue?.position, start.isKnown { position = start }
-            default:
-                return nil
-            }
-        }
-        return FoundSchema(value: value, position: position)
+        let found = JSONPointer.follow(tokens, from: .object(context.object), at: context.position)
+        return found.value.map { FoundSchema(value: $0, position: found.position) }
     }
 
     /// Resolves a `$ref`-style URI reference against the base in force; reports it when unknown.
