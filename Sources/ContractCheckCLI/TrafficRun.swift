@@ -44,8 +44,7 @@ struct TrafficRun {
     }
 
     static func displayPath(_ url: URL) -> String {
-        let base = FileManager.default.currentDirectoryPath + "/"
-        return url.path.hasPrefix(base) ? String(url.path.dropFirst(base.count)) : url.path
+        DisplayPath.of(url.path)
     }
 
     static func writeJUnit(_ outcome: Outcome, to path: String) throws {

@@ -1,3 +1,4 @@
+import ContractReport
 import Foundation
 
 /// Where fake backends write the exchanges they answer, so that `contract-check` can verify a test
@@ -25,9 +26,10 @@ public enum ExchangeRecording: Sendable, Hashable {
         _ environment: [String: String] = ProcessInfo.processInfo.environment,
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) -> ExchangeRecording {
-        if let value = environment["CONTRACTCHECK_RECORDINGS"], !value.isEmpty {
-            return ["off", "0", "false", "no"].contains(value.lowercased())
-                ? .off : .directory(URL(fileURLWithPath: value, isDirectory: true))
+        switch Recording.environmentSetting(environment) {
+        case .off?: return .off
+        case .directory(let folder)?: return .directory(folder)
+        case nil: break
         }
         let package = URL(fileURLWithPath: workingDirectory, isDirectory: true)
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {

@@ -99,6 +99,7 @@ public enum JUnitReader {
 
         private static func date(_ text: String?) -> Date {
             guard let text else { return Date(timeIntervalSince1970: 0) }
+            if let date = UTCTimestamp.parse(text, zoneOptional: true) { return date }
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
             formatter.timeZone = TimeZone(identifier: "UTC")

@@ -9,11 +9,27 @@ import Foundation
 /// at most the exchange in flight and processes never interleave partial lines (each has its own
 /// file anyway). A torn last line is skipped when reading.
 public enum Recording {
-    /// The folder recordings go to: `CONTRACTCHECK_RECORDINGS`, else `.build/contract-check/recordings`.
+    /// What `CONTRACTCHECK_RECORDINGS` says.
+    public enum EnvironmentSetting: Sendable, Hashable {
+        /// `off` (or `0`, `false`, `no`): the fake backend records nothing.
+        case off
+        /// A folder for recordings.
+        case directory(URL)
+    }
+
+    /// `CONTRACTCHECK_RECORDINGS` read from `environment`; `nil` when it is unset or empty.
+    public static func environmentSetting(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> EnvironmentSetting? {
+        guard let value = environment["CONTRACTCHECK_RECORDINGS"], !value.isEmpty else { return nil }
+        if ["off", "0", "false", "no"].contains(value.lowercased()) { return .off }
+        return .directory(URL(fileURLWithPath: value, isDirectory: true))
+    }
+
+    /// The folder `contract-check` reads recordings from: the one `CONTRACTCHECK_RECORDINGS` names, else
+    /// `.build/contract-check/recordings`.
     public static var defaultDirectory: URL {
-        if let override = ProcessInfo.processInfo.environment["CONTRACTCHECK_RECORDINGS"], !override.isEmpty {
-            return URL(fileURLWithPath: override, isDirectory: true)
-        }
+        if case .directory(let folder)? = environmentSetting() { return folder }
         return URL(fileURLWithPath: ".build/contract-check/recordings", isDirectory: true)
     }
 

@@ -5,8 +5,9 @@ import Foundation
 /// `ISO8601DateFormatter` made per exchange cost the fake backend hundreds of microseconds per
 /// recorded request, and one shared formatter is not documented as thread-safe on every platform.
 enum UTCTimestamp {
-    /// `date` as `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC (the Gregorian calendar, years 0001–9999).
-    static func format(_ date: Date) -> String {
+    /// `date` as `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC (the Gregorian calendar, years 0001–9999), or as
+    /// `yyyy-MM-ddTHH:mm:ss` (whole seconds, no zone) where JUnit's XSDs want that.
+    static func format(_ date: Date, withMillisecondsAndZone: Bool = true) -> String {
         let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         let (days, dayMilliseconds) = floorDivision(totalMilliseconds, 86_400_000)
         let (year, month, day) = civil(fromDaysSinceEpoch: days)
@@ -15,14 +16,15 @@ enum UTCTimestamp {
         text.reserveCapacity(24)
         text += digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + "T"
         text += digits(seconds / 3600, 2) + ":" + digits(seconds / 60 % 60, 2) + ":" + digits(seconds % 60, 2)
-        text += "." + digits(dayMilliseconds % 1000, 3) + "Z"
+        if withMillisecondsAndZone { text += "." + digits(dayMilliseconds % 1000, 3) + "Z" }
         return text
     }
 
-    /// Reads exactly the form `format` writes, with 0 to 9 fraction digits; anything else (another
-    /// offset, no seconds) is `nil`, for the caller's general parser.
-    static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
+    /// Reads the forms `format` writes, with 0 to 9 fraction digits (and, with `zoneOptional`, no
+    /// `Z`); anything else (another offset, no seconds) is `nil`, for the caller's general parser.
+    static func parse(_ text: String, zoneOptional: Bool = false) -> Date? {
+        var bytes = Array(text.utf8)
+        if zoneOptional, bytes.last != UInt8(ascii: "Z") { bytes.append(UInt8(ascii: "Z")) }
         guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[4] == UInt8(ascii: "-"),
             bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
             bytes[16] == UInt8(ascii: ":"),

@@ -1,5 +1,6 @@
 #if canImport(Testing)
     import ContractInterception
+    import ContractSpec
     import ContractVerify
     import Foundation
     import Testing
@@ -41,8 +42,7 @@
         ) async throws {
             let url = ContractBackend.contractURL(path, relativeTo: filePath)
             let backend = try ContractBackend(contract: url, options: options, recording: recording)
-            backend.testLocation = TestLocation.text(
-                filePath: test.sourceLocation.filePath, line: test.sourceLocation.line)
+            backend.testLocation = DisplayPath.of(test.sourceLocation.filePath) + ":\(test.sourceLocation.line)"
             configure(backend)
             try await ContractBackend.$current.withValue(backend) {
                 defer { ContractIssues.report(backend.takeFindings(), at: test.sourceLocation) }

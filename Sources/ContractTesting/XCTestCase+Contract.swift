@@ -1,5 +1,6 @@
 #if canImport(XCTest)
     import ContractInterception
+    import ContractSpec
     import ContractVerify
     import XCTest
 
@@ -21,7 +22,7 @@
         ) throws -> ContractBackend {
             let url = ContractBackend.contractURL(path, relativeTo: "\(file)")
             let backend = try ContractBackend(contract: url, options: options, recording: recording)
-            backend.testLocation = TestLocation.text(filePath: "\(file)", line: Int(line))
+            backend.testLocation = DisplayPath.of("\(file)") + ":\(line)"
             addTeardownBlock {
                 assertContract(backend, file: file, line: line)
             }

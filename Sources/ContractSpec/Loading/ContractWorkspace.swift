@@ -50,7 +50,6 @@ public final class ContractWorkspace {
     }
 
     private func displayPath(for url: URL) -> String {
-        let base = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
-        return url.path.hasPrefix(base) ? String(url.path.dropFirst(base.count)) : url.path
+        DisplayPath.of(url.path, workingDirectory: workingDirectory)
     }
 }
