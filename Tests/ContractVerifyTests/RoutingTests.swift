@@ -168,3 +168,33 @@ extension RoutingTests {
         #expect(route("GET", "https://upload.api.test/v1/pets") == "server not found: https://api.test/v1")
     }
 }
+
+extension RoutingTests {
+    /// Servers without variables are compared as text: scheme and host without regard to case, the default
+    /// port as if left out, the base path segment by segment.
+    @Test func literalServersCompareSchemeHostPortAndBasePath() throws {
+        let document = try Self.load(
+            """
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            servers: [{url: 'https://api.example.com:443/v1/shop'}, {url: 'http://local.test:8080'}]
+            paths:
+              /pets:
+                get: {operationId: listPets, responses: {'204': {description: ok}}}
+            """)
+        let verifier = ContractVerifier(document: document)
+        func operationId(_ url: String) -> String? {
+            guard let request = HTTPRequest(method: "GET", url: url) else { return nil }
+            return verifier.route(request).match?.operation.operationId
+        }
+        #expect(operationId("https://api.example.com/v1/shop/pets") == "listPets")
+        #expect(operationId("HTTPS://API.Example.COM:443/v1/shop/pets") == "listPets")
+        #expect(operationId("http://local.test:8080/pets") == "listPets")
+        #expect(operationId("https://api.example.com/v1/pets") == nil)
+        #expect(operationId("https://api.example.com/V1/shop/pets") == nil)
+        #expect(operationId("https://api.example.com:8443/v1/shop/pets") == nil)
+        #expect(operationId("http://api.example.com/v1/shop/pets") == nil)
+        #expect(operationId("http://local.test/pets") == nil)
+        #expect(operationId("https://other.example.com/v1/shop/pets") == nil)
+    }
+}

@@ -12,14 +12,15 @@ struct ECMARegex: Sendable {
     }
 
     let pattern: String
-    private let program: RegexProgram
+    private let code: CompiledRegexProgram
     private let anchoredAtStart: Bool
 
     init(_ pattern: String) throws(RegexSyntaxError) {
         self.pattern = pattern
         var parser = RegexParser(pattern)
         let node = try parser.parse()
-        program = try RegexProgram(node, captureCount: parser.captureCount, keepsCaptures: parser.hasBackreferences)
+        code = CompiledRegexProgram(
+            try RegexProgram(node, captureCount: parser.captureCount, keepsCaptures: parser.hasBackreferences))
         if case .sequence(let nodes) = node, case .lineStart? = nodes.first {
             anchoredAtStart = true
         } else if case .lineStart = node {
@@ -33,7 +34,7 @@ struct ECMARegex: Sendable {
     func firstMatch(in string: String, budget: Int) -> Result {
         var string = string
         return string.withUTF8 { buffer in
-            var machine = RegexMachine(program: program, input: buffer, budget: budget)
+            var machine = RegexMachine(code: code, input: buffer, budget: budget)
             var start = 0
             while true {
                 switch machine.run(0, from: start) {

@@ -12,21 +12,23 @@ struct RegexMachine {
         var position: Int
     }
 
-    let program: RegexProgram
+    /// The program, by reference: a machine is made per match, and copying the program's struct retained
+    /// each of its tables (about a quarter of matching a short string).
+    let code: CompiledRegexProgram
     let input: UnsafeBufferPointer<UInt8>
     var steps: Int
     var slots: [Int]
 
-    init(program: RegexProgram, input: UnsafeBufferPointer<UInt8>, budget: Int) {
-        self.program = program
+    init(code: CompiledRegexProgram, input: UnsafeBufferPointer<UInt8>, budget: Int) {
+        self.code = code
         self.input = input
         self.steps = budget
-        self.slots = Array(repeating: -1, count: program.slotCount)
+        self.slots = Array(repeating: -1, count: code.program.slotCount)
     }
 
     /// Runs sub-program `index` from `start`; with `requiredEnd`, only a match ending there counts.
     mutating func run(_ index: Int, from start: Int, requiredEnd: Int? = nil) -> Outcome {
-        let code = program.programs[index]
+        let instructions = code.program.programs[index]
         // The first thread runs without the stack, so a pattern without alternatives allocates nothing.
         var stack: [Frame] = []
         var first: Frame? = Frame(pc: 0, position: start)
@@ -41,7 +43,7 @@ struct RegexMachine {
             thread: while true {
                 steps -= 1
                 if steps < 0 { return .exhausted }
-                switch code[pc] {
+                switch instructions[pc] {
                 case .scalar(let value):
                     guard position < input.count, decode(at: position) == value else { break thread }
                     position += Self.length(input[position])
@@ -50,10 +52,10 @@ struct RegexMachine {
                     guard position < input.count else { break thread }
                     let lead = input[position]
                     if lead < 0x80 {
-                        guard program.asciiClasses[set].contains(lead) else { break thread }
+                        guard code.program.asciiClasses[set].contains(lead) else { break thread }
                         position += 1
                     } else {
-                        guard program.classes[set].matches(decode(at: position)) else { break thread }
+                        guard code.program.classes[set].matches(decode(at: position)) else { break thread }
                         position += Self.length(lead)
                     }
                     pc += 1
@@ -117,7 +119,7 @@ struct RegexMachine {
     }
 
     private func matchBackreference(_ number: Int, at position: Int) -> Int? {
-        guard program.keepsCaptures, number <= program.captureCount else { return position }
+        guard code.program.keepsCaptures, number <= code.program.captureCount else { return position }
         let start = slots[number * 2]
         let end = slots[number * 2 + 1]
         // A group that did not take part matches the empty string.

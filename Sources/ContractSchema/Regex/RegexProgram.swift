@@ -126,3 +126,12 @@ struct RegexProgram: Sendable {
         }
     }
 }
+
+/// A finished program behind one reference, shared by every match of its pattern.
+final class CompiledRegexProgram: Sendable {
+    let program: RegexProgram
+
+    init(_ program: RegexProgram) {
+        self.program = program
+    }
+}

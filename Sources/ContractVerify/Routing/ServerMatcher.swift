@@ -12,6 +12,9 @@ final class ServerMatcher: Sendable {
     private let pathSegments: [[PathTemplate.Piece]]
     private let allowed: [String: Set<String>]
     private let hasPortVariable: Bool
+    /// The scheme, authority and base path segments as plain text when none has a variable (most servers):
+    /// then a request is compared with `==`, which is what matching an all-literal template amounts to.
+    private let literal: (scheme: String?, authority: String?, segments: [String])?
 
     init(url: String, variables: [String: Spec.ServerVariable] = [:]) {
         self.url = url
@@ -36,11 +39,33 @@ final class ServerMatcher: Sendable {
         }
         pathSegments = rest.split(separator: "/").map { Self.pieces(String($0)) }
         hasPortVariable = url.contains(":{")
+        literal = Self.literalForm(scheme: scheme, authority: authority, segments: pathSegments)
+    }
+
+    /// The pieces' text when every part is a single literal.
+    private static func literalForm(
+        scheme: [PathTemplate.Piece]?, authority: [PathTemplate.Piece]?, segments: [[PathTemplate.Piece]]
+    ) -> (scheme: String?, authority: String?, segments: [String])? {
+        func text(_ pieces: [PathTemplate.Piece]) -> String? {
+            guard pieces.count == 1, case .literal(let literal) = pieces[0] else { return nil }
+            return literal
+        }
+        var literalSegments: [String] = []
+        for segment in segments {
+            guard let literal = text(segment) else { return nil }
+            literalSegments.append(literal)
+        }
+        let literalScheme = scheme.map(text)
+        let literalAuthority = authority.map(text)
+        // A part that is present but has a variable rules the literal form out.
+        if literalScheme == .some(nil) || literalAuthority == .some(nil) { return nil }
+        return (literalScheme ?? nil, literalAuthority ?? nil, literalSegments)
     }
 
     /// How many leading path segments the server's base path takes, or `nil` when the server does not
     /// match the request.
     func match(_ request: HTTPRequest, segments: ArraySlice<Substring>) -> Int? {
+        if let literal { return matchLiteral(literal, request, segments: segments) }
         if let scheme {
             guard let actual = request.scheme?.lowercasedIfNeeded(),
                 TemplateMatcher.match(scheme[...], actual[...], allowed: allowed) != nil
@@ -63,6 +88,24 @@ final class ServerMatcher: Sendable {
             guard TemplateMatcher.match(template[...], segment, allowed: allowed) != nil else { return nil }
         }
         return pathSegments.count
+    }
+
+    /// `match` for a server without variables: the same comparisons, as string equality.
+    private func matchLiteral(
+        _ literal: (scheme: String?, authority: String?, segments: [String]), _ request: HTTPRequest,
+        segments: ArraySlice<Substring>
+    ) -> Int? {
+        if let scheme = literal.scheme {
+            guard let actual = request.scheme, actual.lowercasedIfNeeded() == scheme else { return nil }
+        }
+        if let authority = literal.authority {
+            guard let host = request.host?.lowercasedIfNeeded() else { return nil }
+            let actual = request.port.map { Self.withoutDefaultPort("\(host):\($0)") } ?? host
+            guard actual == authority else { return nil }
+        }
+        guard segments.count >= literal.segments.count else { return nil }
+        for (expected, segment) in zip(literal.segments, segments) where segment != expected { return nil }
+        return literal.segments.count
     }
 
     /// The base path's length, to prefer the most specific server.
