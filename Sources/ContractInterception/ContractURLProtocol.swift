@@ -31,7 +31,7 @@ public class ContractURLProtocol: URLProtocol {
     override public func startLoading() {
         guard let backend = BackendRegistry.shared.backend(for: Self.backendSlot) else {
             let info = [NSLocalizedDescriptionKey: "ContractCheck: the backend of this session no longer exists"]
-            client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost, userInfo: info))
+            fail(URLError(.cannotConnectToHost, userInfo: info))
             return
         }
         // Read once: the probe check looks at the headers read for verification (Foundation's own
@@ -58,8 +58,9 @@ public class ContractURLProtocol: URLProtocol {
                 url: url, statusCode: 204, httpVersion: "HTTP/1.1",
                 headerFields: [ContractBackend.probeHeader: String(slot)])
         else { return }
-        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-        client?.urlProtocolDidFinishLoading(self)
+        guard let client = loadingClient, control.finish() else { return }
+        client.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        client.urlProtocolDidFinishLoading(self)
     }
 
     #if !canImport(Darwin)
@@ -71,7 +72,30 @@ public class ContractURLProtocol: URLProtocol {
                 "download tasks cannot be answered by a URLProtocol on Linux (swift-corelibs-foundation "
                     + "writes the file only for its own HTTP handling); use data(for:) in tests that run on Linux")
             let info = [NSLocalizedDescriptionKey: "ContractCheck: download tasks are not supported on Linux"]
-            client?.urlProtocol(self, didFailWithError: URLError(.cannotCreateFile, userInfo: info))
+            fail(URLError(.cannotCreateFile, userInfo: info))
+        }
+    #endif
+
+    /// Ends the load with `error`, unless it was cancelled or finished first.
+    private func fail(_ error: URLError) {
+        guard let client = loadingClient, control.finish() else { return }
+        client.urlProtocol(self, didFailWithError: error)
+    }
+
+    /// The client the load was given, for the load's own callbacks.
+    var loadingClient: URLProtocolClient? {
+        super.client
+    }
+
+    #if !canImport(Darwin)
+        /// No client once the load has finished. swift-corelibs-foundation's `URLSessionTask.cancel()` calls
+        /// `stopLoading()` and then reports the cancellation to `client` even when the load has already
+        /// ended and the task has left its session, which traps the process ("Trying to access a behaviour
+        /// for a task that in not in the registry"); a task cancelled as its answer arrives hits that.
+        /// Without a client there is nothing to report to, and the task keeps the answer it got.
+        override public var client: URLProtocolClient? {
+            get { control.hasFinished ? nil : super.client }
+            set { super.client = newValue }
         }
     #endif
 

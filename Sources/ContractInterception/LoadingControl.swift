@@ -1,25 +1,33 @@
 import Dispatch
+import Foundation
 
-/// One load's cancellation: `stopLoading` sets the flag and cancels the pending step, so a delayed or
-/// throttled answer stops at once and nothing reaches the client afterwards.
-final class LoadingControl: Sendable {
-    private struct State {
-        var cancelled = false
-        var finished = false
-        var pending: DispatchWorkItem?
-        var onCancel: (@Sendable () -> Void)?
-    }
+/// One load's progress and cancellation, shared by the protocol object, its scheduled steps and
+/// `stopLoading`.
+///
+/// Every callback to the client goes through `deliver` or `finish`, which decide under one lock with
+/// `cancel`: a callback either reaches the client before `stopLoading` returns, or not at all. On Linux this
+/// is what keeps a delayed answer (sent from a global queue) from reaching a task that its cancellation has
+/// already completed and removed from the session, which swift-corelibs-foundation turns into a trap.
+// Unchecked: every stored property below is read and written only under `lock`.
+final class LoadingControl: @unchecked Sendable {
+    // A recursive lock: a client callback made under it may reenter the protocol on the same thread.
+    private let lock = NSRecursiveLock()
+    private var cancelled = false
+    private var finished = false
+    private var pending: DispatchWorkItem?
+    private var cancelAction: (@Sendable () -> Void)?
 
-    private let state = Locked(State())
+    var isCancelled: Bool { locked { cancelled } }
 
-    var isCancelled: Bool { state.withLock { $0.cancelled } }
+    /// Whether the load sent (or is sending) its last callback: then there is nothing left to cancel.
+    var hasFinished: Bool { locked { finished } }
 
     /// Runs `step` after `delay` on a global queue, unless cancelled first.
     func schedule(after delay: Duration, _ step: @escaping @Sendable () -> Void) {
         let item = DispatchWorkItem(block: step)
-        let scheduled = state.withLock { state -> Bool in
-            guard !state.cancelled else { return false }
-            state.pending = item
+        let scheduled = locked { () -> Bool in
+            guard !cancelled else { return false }
+            pending = item
             return true
         }
         guard scheduled else { return }
@@ -30,27 +38,48 @@ final class LoadingControl: Sendable {
 
     /// What to do when the load is cancelled before it finished (the latest call wins).
     func onCancel(_ action: @escaping @Sendable () -> Void) {
-        state.withLock { $0.onCancel = action }
+        locked { cancelAction = action }
     }
 
-    /// Marks the load finished; `false` when it was cancelled first (then nothing more may be sent).
+    /// Runs a callback that does not end the load (the head, a piece of the body), holding the lock so that
+    /// `cancel` waits for it; `false`, without running it, once the load was cancelled or finished.
+    /// swift-corelibs-foundation's `didReceive` and `didLoad` only hand work to other queues, so holding
+    /// the lock around them cannot deadlock with the session's queue, which calls `stopLoading`.
+    @discardableResult
+    func deliver(_ callback: () -> Void) -> Bool {
+        locked {
+            guard !cancelled, !finished else { return false }
+            callback()
+            return true
+        }
+    }
+
+    /// Marks the load finished, so the caller may send the last callback (the end or a failure) after the
+    /// lock is released; `false` when it was cancelled or finished first. The last callback runs outside
+    /// the lock because corelibs may wait for the session's queue in it (authentication after a 401).
     func finish() -> Bool {
-        state.withLock { state in
-            guard !state.cancelled else { return false }
-            state.finished = true
+        locked {
+            guard !cancelled, !finished else { return false }
+            finished = true
             return true
         }
     }
 
     /// Cancels the pending step; runs the cancel action when the load had not finished.
     func cancel() {
-        let (item, action) = state.withLock { state -> (DispatchWorkItem?, (@Sendable () -> Void)?) in
-            guard !state.cancelled else { return (nil, nil) }
-            state.cancelled = true
-            defer { state.pending = nil }
-            return (state.pending, state.finished ? nil : state.onCancel)
+        let (item, action) = locked { () -> (DispatchWorkItem?, (@Sendable () -> Void)?) in
+            guard !cancelled else { return (nil, nil) }
+            cancelled = true
+            defer { pending = nil }
+            return (pending, finished ? nil : cancelAction)
         }
         item?.cancel()
         action?()
+    }
+
+    private func locked<Result>(_ body: () -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
     }
 }

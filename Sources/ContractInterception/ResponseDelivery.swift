@@ -11,9 +11,9 @@ import Foundation
 /// itself, as the session's default policy would (16 hops at most). Every step checks the cancellation
 /// flag first.
 struct ResponseDelivery: @unchecked Sendable {
-    // `URLProtocol` is not `Sendable`; its client may be called from any thread, and every call here is
-    // guarded by the control's flag, which is why carrying it across the scheduled steps is safe.
-    let urlProtocol: URLProtocol
+    // `URLProtocol` is not `Sendable`; its client may be called from any thread, and every call here goes
+    // through the control's `deliver` or `finish`, which is why carrying it across the scheduled steps is safe.
+    let urlProtocol: ContractURLProtocol
     let control: LoadingControl
     let plan: PlannedAnswer
     let backend: ContractBackend
@@ -22,8 +22,8 @@ struct ResponseDelivery: @unchecked Sendable {
     let hops: Int
 
     init(
-        protocol urlProtocol: URLProtocol, control: LoadingControl, plan: PlannedAnswer, backend: ContractBackend,
-        request: URLRequest, hops: Int = 0
+        protocol urlProtocol: ContractURLProtocol, control: LoadingControl, plan: PlannedAnswer,
+        backend: ContractBackend, request: URLRequest, hops: Int = 0
     ) {
         self.urlProtocol = urlProtocol
         self.control = control
@@ -44,12 +44,13 @@ struct ResponseDelivery: @unchecked Sendable {
         }
     }
 
+    /// The client the protocol was given (its `client` property hides it once the load has finished).
     private var client: URLProtocolClient? {
-        control.isCancelled ? nil : urlProtocol.client
+        urlProtocol.loadingClient
     }
 
     private func head() {
-        guard let client else { return }
+        guard let client, !control.isCancelled else { return }
         switch plan.outcome {
         case .failure(let code):
             guard control.finish() else { return }
@@ -59,6 +60,7 @@ struct ResponseDelivery: @unchecked Sendable {
                 let head = HTTPURLResponse(
                     url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: wire.headerFields)
             else {
+                guard control.finish() else { return }
                 client.urlProtocol(urlProtocol, didFailWithError: URLError(.badServerResponse))
                 return
             }
@@ -75,8 +77,10 @@ struct ResponseDelivery: @unchecked Sendable {
                 #endif
                 return
             }
-            client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
-            body(wire.body)
+            let delivered = control.deliver {
+                client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
+            }
+            if delivered { body(wire.body) }
         }
     }
 
@@ -90,7 +94,9 @@ struct ResponseDelivery: @unchecked Sendable {
 
     private func load(_ bytes: Data) {
         guard let client else { return }
-        if !bytes.isEmpty { client.urlProtocol(urlProtocol, didLoad: bytes) }
+        if !bytes.isEmpty {
+            guard control.deliver({ client.urlProtocol(urlProtocol, didLoad: bytes) }) else { return }
+        }
         guard control.finish() else { return }
         client.urlProtocolDidFinishLoading(urlProtocol)
     }
