@@ -33,7 +33,14 @@ struct PropertyTable: Sendable {
     /// The position of `key` in the names the table was built from.
     @inline(__always)
     func index(of key: String) -> Int? {
-        let count = key.utf8.count
+        if let found = key.utf8.withContiguousStorageIfAvailable({ index(ofBytes: $0) }) { return found }
+        return Array(key.utf8).withUnsafeBufferPointer { index(ofBytes: $0) }
+    }
+
+    /// The position of the name whose UTF-8 bytes are `key`, for a reader that has not made a `String`.
+    @inline(__always)
+    func index(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = key.count
         let group = Swift.min(count, Self.groupCount - 1)
         var offset = starts[group]
         let end = starts[group + 1]
@@ -86,6 +93,25 @@ enum UTF8Equality {
             offset += 1
         }
         return true
+    }
+
+    /// The first eight bytes as an integer, as `head(_:)` gives for a string with these bytes.
+    @inline(__always)
+    static func head(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var value: UInt64 = 0
+        for offset in 0..<Swift.min(8, bytes.count) { value |= UInt64(bytes[offset]) << (8 * UInt64(offset)) }
+        return value
+    }
+
+    /// Whether a string's UTF-8 bytes are `bytes`.
+    @inline(__always)
+    static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let utf8 = string.utf8
+        guard utf8.count == bytes.count else { return false }
+        let result = utf8.withContiguousStorageIfAvailable { stored in
+            bytesEqual(UnsafeRawBufferPointer(stored), UnsafeRawBufferPointer(bytes))
+        }
+        return result ?? utf8.elementsEqual(bytes)
     }
 
     /// The first eight UTF-8 bytes of `string` as an integer (zero-padded), a cheap pre-check.

@@ -30,6 +30,8 @@ final class SchemaNode: @unchecked Sendable {
     var isWriteOnly = false
     /// Nodes whose access flags this one inherits once compiled (`$ref`, `allOf` targets).
     var flagSources: [SchemaNode] = []
+    /// How `StreamingValidator` walks an object or array this node applies to.
+    private(set) var streamShape = StreamShape.parse
 
     init(location: SchemaLocation, resourceID: Int) {
         self.location = location
@@ -53,6 +55,7 @@ final class SchemaNode: @unchecked Sendable {
         let rest = checks.filter { $0 !== type }
         fast = .allocate(capacity: rest.count)
         _ = fast.initialize(from: rest.lazy.map { Unmanaged.passUnretained($0) })
+        streamShape = StreamShape.of(checks)
     }
 
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {

@@ -62,7 +62,7 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
         }
     }
 
-    private func violatesAccess(_ node: SchemaNode, _ context: ValidationContext) -> Bool {
+    func violatesAccess(_ node: SchemaNode, _ context: ValidationContext) -> Bool {
         (context == .request && node.isReadOnly) || (context == .response && node.isWriteOnly)
     }
 
