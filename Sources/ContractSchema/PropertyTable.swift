@@ -8,7 +8,8 @@
 struct PropertyTable: Sendable {
     private struct Entry: Sendable {
         var head: UInt64
-        var key: String
+        /// Where the name's bytes start in `bytes`.
+        var start: Int
         var index: Int
     }
 
@@ -17,17 +18,28 @@ struct PropertyTable: Sendable {
     private let entries: [Entry]
     /// `entries[starts[n]..<starts[n + 1]]` are the names of `n` bytes (the last group: longer ones).
     private let starts: [Int]
+    /// The names' UTF-8 bytes, one after another, so that a name is compared without going
+    /// through its `String` (each access to a `String`'s bytes retained and released it).
+    private let bytes: [UInt8]
 
     init(_ keys: [String]) {
-        var groups = Array(repeating: [Entry](), count: Self.groupCount)
+        var groups = Array(repeating: [(key: String, index: Int)](), count: Self.groupCount)
         for (index, key) in keys.enumerated() {
-            let head = UTF8Equality.head(key)
-            groups[Swift.min(key.utf8.count, Self.groupCount - 1)].append(Entry(head: head, key: key, index: index))
+            groups[Swift.min(key.utf8.count, Self.groupCount - 1)].append((key, index))
         }
+        var entries: [Entry] = []
+        var bytes: [UInt8] = []
         var starts = [0]
-        for group in groups { starts.append(starts[starts.count - 1] + group.count) }
-        self.entries = groups.flatMap { $0 }
+        for group in groups {
+            for (key, index) in group {
+                entries.append(Entry(head: UTF8Equality.head(key), start: bytes.count, index: index))
+                bytes.append(contentsOf: key.utf8)
+            }
+            starts.append(entries.count)
+        }
+        self.entries = entries
         self.starts = starts
+        self.bytes = bytes
     }
 
     /// The position of `key` in the names the table was built from.
@@ -35,15 +47,33 @@ struct PropertyTable: Sendable {
     func index(of key: String) -> Int? {
         let count = key.utf8.count
         let group = Swift.min(count, Self.groupCount - 1)
-        var offset = starts[group]
+        let first = starts[group]
         let end = starts[group + 1]
-        guard offset < end else { return nil }
+        guard first < end else { return nil }
+        // One access to the key's bytes for the head and every comparison.
+        let found = key.utf8.withContiguousStorageIfAvailable { key in find(key, first, end) }
+        if let found { return found }
+        return Array(key.utf8).withUnsafeBufferPointer { find($0, first, end) }
+    }
+
+    /// The entry among `entries[first..<end]` (names as long as `key`, or the longest group) whose
+    /// bytes are `key`'s.
+    @inline(__always)
+    private func find(_ key: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int) -> Int? {
         let head = UTF8Equality.head(key)
-        while offset < end {
-            if entries[offset].head == head, count <= 8 || UTF8Equality.equal(entries[offset].key, key) {
-                return entries[offset].index
+        let count = key.count
+        for offset in first..<end where entries[offset].head == head {
+            if count <= 8 { return entries[offset].index }
+            let start = entries[offset].start
+            // `bytes` ends with the last name; a name in a group of longer names may be shorter
+            // or longer than `key`, so its length is checked before its bytes.
+            let length = (offset + 1 < entries.count ? entries[offset + 1].start : bytes.count) - start
+            guard length == count else { continue }
+            let equal = bytes.withUnsafeBytes { names in
+                UTF8Equality.bytesEqual(
+                    UnsafeRawBufferPointer(rebasing: names[start..<(start + count)]), UnsafeRawBufferPointer(key))
             }
-            offset += 1
+            if equal { return entries[offset].index }
         }
         return nil
     }
@@ -86,6 +116,17 @@ enum UTF8Equality {
             offset += 1
         }
         return true
+    }
+
+    /// The first eight of `bytes` as an integer (zero-padded): one load when there are eight.
+    @inline(__always)
+    static func head(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        if bytes.count >= 8 {
+            return UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(as: UInt64.self))
+        }
+        var value: UInt64 = 0
+        for offset in 0..<bytes.count { value |= UInt64(bytes[offset]) << (8 * UInt64(offset)) }
+        return value
     }
 
     /// The first eight UTF-8 bytes of `string` as an integer (zero-padded), a cheap pre-check.

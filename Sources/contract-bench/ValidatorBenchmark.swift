@@ -6,8 +6,8 @@ import Foundation
 /// Python validators: compile once, then 7 batches of about 0.25 s per row; microseconds per call.
 ///
 /// Arguments: `[--json] [--bench-dir DIR] [--batches N] [--batch-seconds S] [--only FIXTURE]
-/// [--op OP] [--input INPUT] [--dialect DIALECT] [--calls N]` (the last four pick rows and fix the
-/// number of calls per batch, for profiles and instruction counts).
+/// [--op OP] [--input INPUT] [--dialect DIALECT] [--kind KIND] [--calls N]` (the last five pick rows
+/// and fix the number of calls per batch, for profiles and instruction counts).
 enum ValidatorBenchmark {
     struct Row: Codable {
         var fixture: String
@@ -32,6 +32,8 @@ enum ValidatorBenchmark {
         var input: String?
         /// Only this dialect (`2020-12`, `oas`).
         var dialect: String?
+        /// Only this copy of the fixtures (`valid`, `invalid`).
+        var kind: String?
         /// A fixed number of calls per batch instead of calibrating, for counting instructions.
         var calls: Int?
 
@@ -47,6 +49,7 @@ enum ValidatorBenchmark {
                 case "--op": op = try Self.value(&iterator, argument)
                 case "--input": input = try Self.value(&iterator, argument)
                 case "--dialect": dialect = try Self.value(&iterator, argument)
+                case "--kind": kind = try Self.value(&iterator, argument)
                 case "--calls": calls = Int(try Self.value(&iterator, argument))
                 default: throw BenchmarkError(message: "unknown argument \(argument)")
                 }
@@ -80,7 +83,7 @@ enum ValidatorBenchmark {
                     try JSONParser.parse(Array(Data(contentsOf: schemaURL))), uri: schemaURL.absoluteString,
                     dialect: dialect)
                 let schema = try CompiledSchema(registry: registry, uri: schemaURL.absoluteString)
-                for kind in ["valid", "invalid"] {
+                for kind in ["valid", "invalid"] where options.kind.map({ $0 == kind }) ?? true {
                     let bytes = Array(try Data(contentsOf: folder.appendingPathComponent("\(fixture).\(kind).json")))
                     let instance = try JSONParser.parse(bytes)
                     guard schema.isValid(instance) == (kind == "valid") else {
