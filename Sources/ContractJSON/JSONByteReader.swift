@@ -26,6 +26,9 @@ struct JSONByteReader: ~Copyable {
     private let strings: StringCache
     /// `KeyHash.seed`, read once.
     private let hashSeed = KeyHash.seed
+    /// The string cache's slot of the first key of the last object read (-1 for none): the
+    /// prediction for the first key of the next.
+    private var firstKeySlot = -1
 
     /// A reader of `buffer` whose scratch structures start in `scratch`.
     init(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int, scratch: Scratch) {
@@ -127,14 +130,20 @@ struct JSONByteReader: ~Copyable {
             depth -= 1
             return JSONObject(members: [], position: start)
         }
+        // Keys are hashed (and their hashes kept for the index) only with a string cache.
+        let hashing = strings.isEnabled
         // Whether every key was plain ASCII and hashed while read, so the index can use the hashes.
-        var hashedKeys = true
+        var hashedKeys = hashing
+        // The string cache's slot of the previous key (-1: none), whose successor is predicted.
+        var previousSlot = -1
         while true {
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
                 throw error("expected a quoted key, found \(describeCurrent())")
             }
             let keyPosition = position
-            let (key, hash) = try parseKey()
+            // Without a cache (a small body) keys are read like other strings, and not hashed:
+            // the hash would only serve an index, which few small bodies need (it hashes keys itself).
+            let (key, hash) = hashing ? try readKey(after: &previousSlot) : (try parseString(), nil)
             hashedKeys = hashedKeys && hash != nil
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
@@ -144,7 +153,7 @@ struct JSONByteReader: ~Copyable {
             skipWhitespace()
             let value = try parseValue()
             members.push(JSONObject.Member(key: key, value: value, position: keyPosition))
-            keyHashes.push(hash ?? 0)
+            if hashing { keyHashes.push(hash ?? 0) }
             skipWhitespace()
             guard offset < bytes.count else { throw error("expected ',' or '}' in an object, found end of file") }
             if bytes[offset] == UInt8(ascii: ",") {
@@ -159,12 +168,32 @@ struct JSONByteReader: ~Copyable {
             throw error("expected ',' or '}' in an object, found \(describeCurrent())")
         }
         depth -= 1
+        guard hashing else { return JSONObject(members: members.popArray(from: first), position: start) }
         let object =
             hashedKeys
             ? JSONObject(members: members.popArray(from: first), position: start, keyHashes: keyHashes.top(from: first))
             : JSONObject(members: members.popArray(from: first), position: start)
         keyHashes.pop(to: first)
         return object
+    }
+
+    /// Reads the key at `offset` (its opening quote) with a string cache, with its `KeyHash` when
+    /// it was hashed: first as the key the cache predicts after the one in `previousSlot` (or,
+    /// for a first key, as the last object's first key), then in full. `previousSlot` becomes
+    /// this key's slot.
+    @inline(__always)
+    private mutating func readKey(after previousSlot: inout Int) throws(JSONParseError) -> (key: String, hash: UInt64?)
+    {
+        let predicted = previousSlot >= 0 ? strings.next(after: previousSlot) : firstKeySlot
+        if let hit = strings.predicted(predicted, at: offset + 1, in: bytes) {
+            previousSlot = hit.slot
+            offset += hit.count + 2
+            return (hit.string, hit.hash)
+        }
+        let (key, hash, slot) = try parseKey()
+        if previousSlot >= 0 { strings.link(previousSlot, to: slot) } else { firstKeySlot = slot }
+        previousSlot = slot
+        return (key, hash)
     }
 
     private mutating func parseArray() throws(JSONParseError) -> [JSONValue] {
@@ -263,26 +292,28 @@ struct JSONByteReader: ~Copyable {
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         offset += 1
         if sawNonASCII { return try decodedString(slice) }
-        guard Self.sharedStrings.contains(slice.count) else { return asciiString(slice) }
+        guard strings.isEnabled, Self.sharedStrings.contains(slice.count) else { return asciiString(slice) }
         // Long enough to be allocated: share it with an earlier copy if there is one.
         let hash = KeyHash.of(UnsafeRawBufferPointer(slice), readable: bytes.count - start, seed: hashSeed).hash
-        return strings.string(hash: hash, start: start, count: slice.count, in: bytes) { asciiString(slice) }
+        return strings.string(hash: hash, start: start, count: slice.count, in: bytes) { asciiString(slice) }.string
     }
 
-    /// Reads an object key from its opening quote, with its `KeyHash` when it is plain ASCII (no
-    /// escapes): such keys are hashed here, once, for the string cache and the object's index.
-    private mutating func parseKey() throws(JSONParseError) -> (key: String, hash: UInt64?) {
+    /// Reads an object key from its opening quote (with a string cache), with its `KeyHash` when
+    /// it is plain ASCII (no escapes): such keys are hashed here, once, for the string cache and
+    /// the object's index. Also the key's slot in the string cache (-1 when it has none).
+    private mutating func parseKey() throws(JSONParseError) -> (key: String, hash: UInt64?, slot: Int) {
         offset += 1
         let start = offset
         let sawNonASCII = try scanPlainRun()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
-            return (try parseEscapedString(from: start), nil)
+            return (try parseEscapedString(from: start), nil, -1)
         }
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         offset += 1
-        if sawNonASCII { return (try decodedString(slice), nil) }
+        if sawNonASCII { return (try decodedString(slice), nil, -1) }
         let hash = KeyHash.of(UnsafeRawBufferPointer(slice), readable: bytes.count - start, seed: hashSeed).hash
-        return (strings.string(hash: hash, start: start, count: slice.count, in: bytes) { asciiString(slice) }, hash)
+        let (key, slot) = strings.string(hash: hash, start: start, count: slice.count, in: bytes) { asciiString(slice) }
+        return (key, hash, slot)
     }
 
     /// Moves `offset` over the plain run of a string (from just after its opening quote) to the

@@ -6,6 +6,11 @@
 /// A direct-mapped table in memory the parser lends (its stack frame): a string replaces whatever
 /// its slot held. A slot remembers where its bytes are in the input, so a hash match is
 /// confirmed byte for byte: a string is only ever shared with one of exactly the same bytes.
+///
+/// Each key's slot also remembers the slot of the key that followed it in its object, so that
+/// the parser can first check whether the input holds that same key again (objects of one kind
+/// list their keys in one order): bytes compared in place, with no scan for the closing quote
+/// and no hashing.
 struct StringCache: ~Copyable {
     /// One remembered string.
     struct Slot {
@@ -14,19 +19,33 @@ struct StringCache: ~Copyable {
         var start: UInt32
         /// The number of bytes; `UInt32.max` for an empty slot (no key of that length fits).
         var count: UInt32
+        /// The slot of the key that followed this one in its object the last time; -1 for none.
+        var next: Int32
         var string: String
+    }
+
+    /// A key found where the cache predicted it.
+    struct Prediction {
+        var string: String
+        var hash: UInt64
+        var slot: Int
+        /// The key's length in bytes (its closing quote follows).
+        var count: Int
     }
 
     private let slots: UnsafeMutableBufferPointer<Slot>
     /// `slots.count - 1` (a power of two less one), or -1 when there are no slots.
     private let mask: Int
 
+    /// Whether there are slots (bodies below `JSONParser.stringCacheMinimumBytes` get none).
+    var isEnabled: Bool { mask >= 0 }
+
     /// A cache in `buffer` (uninitialized; its count a power of two, or zero for no cache), which
     /// must outlive it.
     init(lending buffer: UnsafeMutableBufferPointer<Slot>) {
         slots = buffer
         mask = buffer.count - 1
-        buffer.initialize(repeating: Slot(hash: 0, start: 0, count: .max, string: ""))
+        buffer.initialize(repeating: Slot(hash: 0, start: 0, count: .max, next: -1, string: ""))
     }
 
     deinit {
@@ -34,24 +53,55 @@ struct StringCache: ~Copyable {
     }
 
     /// The string whose bytes are `input[start..<start + count]` and whose `KeyHash` is `hash`:
-    /// the one made for an earlier copy of the same bytes, or `make()`'s, which is remembered.
+    /// the one made for an earlier copy of the same bytes, or `make()`'s, which is remembered;
+    /// with the slot it is in (-1 without a cache).
     @inline(__always)
     func string(
         hash: UInt64, start: Int, count: Int, in input: UnsafeBufferPointer<UInt8>, make: () -> String
-    ) -> String {
-        guard mask >= 0 else { return make() }
+    ) -> (string: String, slot: Int) {
+        guard mask >= 0 else { return (make(), -1) }
         // `mask` is the slot count less one, so the slot is in bounds.
         let slot = Int(truncatingIfNeeded: hash) & mask
         if slots[slot].hash == hash, Int(slots[slot].count) == count,
             Self.equal(input, Int(slots[slot].start), start, count)
         {
-            return slots[slot].string
+            return (slots[slot].string, slot)
         }
         let string = make()
         slots[slot] = Slot(
-            hash: hash, start: UInt32(truncatingIfNeeded: start), count: UInt32(truncatingIfNeeded: count),
+            hash: hash, start: UInt32(truncatingIfNeeded: start), count: UInt32(truncatingIfNeeded: count), next: -1,
             string: string)
-        return string
+        return (string, slot)
+    }
+
+    /// The slot of the key that followed the key in `previous` last time; -1 for none.
+    @inline(__always)
+    func next(after previous: Int) -> Int {
+        // Slot numbers come from this cache (or are -1), so they are in bounds.
+        previous >= 0 ? Int(slots[previous].next) : -1
+    }
+
+    /// The string in `slot`, if the input at `start` (just after an opening quote) holds exactly
+    /// its bytes and then a closing quote.
+    @inline(__always)
+    func predicted(_ slot: Int, at start: Int, in input: UnsafeBufferPointer<UInt8>) -> Prediction? {
+        // Slot numbers come from this cache (or are -1), so they are in bounds.
+        guard slot >= 0, slots[slot].count != .max else { return nil }
+        let count = Int(slots[slot].count)
+        // The remembered string had no quote, backslash or control byte, so equal bytes followed
+        // by a quote are that plain string. The quote's offset is checked to be in bounds first.
+        guard start + count < input.count, input[start + count] == UInt8(ascii: "\""),
+            Self.equal(input, Int(slots[slot].start), start, count)
+        else { return nil }
+        return Prediction(string: slots[slot].string, hash: slots[slot].hash, slot: slot, count: count)
+    }
+
+    /// Records that the key in `next` followed the key in `previous` (either may be -1: none).
+    @inline(__always)
+    func link(_ previous: Int, to next: Int) {
+        // Slot numbers come from this cache (or are -1), so they are in bounds.
+        guard previous >= 0 else { return }
+        slots[previous].next = Int32(truncatingIfNeeded: next)
     }
 
     /// Whether `input[first..<first + count]` and `input[second..<second + count]` are equal,

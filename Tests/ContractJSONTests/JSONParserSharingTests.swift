@@ -63,4 +63,30 @@ struct JSONParserSharingTests {
         #expect(object.offset(of: "key3") == 53)
         #expect(object["key50"] == nil)
     }
+
+    @Test("a key predicted from the previous object is taken only when exactly the same")
+    func predictedKeys() throws {
+        // Each object's keys follow the previous object's, except for one that is longer, shorter,
+        // escaped or otherwise spelled, so each prediction is tried against a near miss.
+        let shapes: [[String]] = [
+            ["type", "id", "name", "etag"], ["type", "id", "names", "etag"], ["type", "id", "nam", "etag"],
+            ["type", "id", #"name\"x"#, "etag"], ["type", "id", #"n\u0061me"#, "etag"], ["type", "i", "name"],
+            ["typ", "id"], ["type", "id", "name", "etag"],
+        ]
+        let padding = String(repeating: " ", count: 1_024)
+        let objects = shapes.map { keys in "{" + keys.map { "\"\($0)\":0" }.joined(separator: ",") + "}" }
+        for last in ["{\"type\":0}", "{\"typ\":0}", "{\"type"] {
+            let text = padding + "[" + objects.joined(separator: ",") + "," + last + (last.hasSuffix("}") ? "]" : "")
+            guard last.hasSuffix("}") else {
+                #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
+                continue
+            }
+            let elements = try #require(JSONParser.parse(text).arrayValue)
+            let expected = shapes.map { keys in
+                keys.map { $0.replacingOccurrences(of: #"\""#, with: "\"").replacingOccurrences(of: #"\u0061"#, with: "a") }
+            }
+            #expect(elements.dropLast().map { $0.objectValue?.keys ?? [] } == expected)
+            #expect(elements.last?.objectValue?.keys == [last == "{\"type\":0}" ? "type" : "typ"])
+        }
+    }
 }
