@@ -118,15 +118,24 @@ enum UTF8Equality {
         return true
     }
 
-    /// The first eight of `bytes` as an integer (zero-padded): one load when there are eight.
+    /// The first eight of `bytes` as an integer (zero-padded), without a loop: one load when
+    /// there are eight, two overlapping four-byte loads from four, three byte loads below that.
     @inline(__always)
     static func head(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        if bytes.count >= 8 {
-            return UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(as: UInt64.self))
+        let count = bytes.count
+        let raw = UnsafeRawBufferPointer(bytes)
+        if count >= 8 { return UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) }
+        if count >= 4 {
+            // Bytes 0..<4 and count-4..<count; where they overlap, both put the same byte in the same place.
+            let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            return low | high << UInt64(8 * (count - 4))
         }
-        var value: UInt64 = 0
-        for offset in 0..<bytes.count { value |= UInt64(bytes[offset]) << (8 * UInt64(offset)) }
-        return value
+        guard count > 0 else { return 0 }
+        // Bytes 0, count/2 and count-1 cover all of one to three bytes.
+        let middle = count / 2
+        return UInt64(bytes[0]) | UInt64(bytes[middle]) << UInt64(8 * middle)
+            | UInt64(bytes[count - 1]) << UInt64(8 * (count - 1))
     }
 
     /// The first eight UTF-8 bytes of `string` as an integer (zero-padded), a cheap pre-check.

@@ -49,4 +49,18 @@ struct ByteFastPathTests {
         #expect(!schema.isValid(2))
         #expect(!schema.isValid(true))
     }
+
+    @Test("names of every length up to 12 are told from names that differ in any one byte")
+    func namesDifferingInOneByte() throws {
+        let names = (1...12).map { length in String(decoding: (0..<length).map { UInt8(ascii: "a") + UInt8($0) }, as: UTF8.self) }
+        let schema = try CompiledSchema(schema: ["enum": .array(names.map(JSONValue.string))])
+        for name in names {
+            #expect(schema.isValid(.string(name)))
+            for position in 0..<name.utf8.count {
+                var bytes = Array(name.utf8)
+                bytes[position] = UInt8(ascii: "Z")
+                #expect(!schema.isValid(.string(String(decoding: bytes, as: UTF8.self))))
+            }
+        }
+    }
 }
