@@ -1,6 +1,16 @@
 /// The byte-level reader behind `JSONParser`: one pass, no backtracking, positions tracked in the
 /// whitespace it skips (JSON allows line breaks nowhere else).
 struct JSONByteReader: ~Copyable {
+    /// Uninitialized memory the reader's scratch structures start in (the parser's stack frame);
+    /// it must outlive the reader.
+    struct Scratch {
+        var members: UnsafeMutableBufferPointer<JSONObject.Member>
+        var keyHashes: UnsafeMutableBufferPointer<UInt64>
+        var elements: UnsafeMutableBufferPointer<JSONValue>
+        /// A power of two slots, or none for no string cache.
+        var stringCache: UnsafeMutableBufferPointer<StringCache.Slot>
+    }
+
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maximumDepth: Int
     private var offset = 0
@@ -9,20 +19,25 @@ struct JSONByteReader: ~Copyable {
     private var depth = 0
     /// Members of the objects being read, innermost last.
     private var members: ScratchStack<JSONObject.Member>
+    /// The `KeyHash` of each key in `members`, at the same positions (0 for a key not hashed).
+    private var keyHashes: ScratchStack<UInt64>
     /// Elements of the arrays being read, innermost last.
     private var elements: ScratchStack<JSONValue>
+    private let strings: StringCache
+    /// `KeyHash.seed`, read once.
+    private let hashSeed = KeyHash.seed
+    /// The string cache's slot of the first key of the last object read (-1 for none): the
+    /// prediction for the first key of the next.
+    private var firstKeySlot = -1
 
-    /// A reader of `buffer` whose scratch stacks start in `memberScratch` and `elementScratch`
-    /// (uninitialized memory that must outlive the reader).
-    init(
-        buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int,
-        memberScratch: UnsafeMutableBufferPointer<JSONObject.Member>,
-        elementScratch: UnsafeMutableBufferPointer<JSONValue>
-    ) {
+    /// A reader of `buffer` whose scratch structures start in `scratch`.
+    init(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int, scratch: Scratch) {
         self.bytes = buffer
         self.maximumDepth = maximumDepth
-        self.members = ScratchStack(lending: memberScratch)
-        self.elements = ScratchStack(lending: elementScratch)
+        self.members = ScratchStack(lending: scratch.members)
+        self.keyHashes = ScratchStack(lending: scratch.keyHashes)
+        self.elements = ScratchStack(lending: scratch.elements)
+        self.strings = StringCache(lending: scratch.stringCache)
     }
 
     /// The document's value, or the first problem in it.
@@ -50,6 +65,8 @@ struct JSONByteReader: ~Copyable {
         return value
     }
 
+    // Always inlined: a call passed the whole reader by value (a 176-byte copy per call).
+    @inline(__always)
     private var position: SourcePosition {
         SourcePosition(line: line, column: offset - lineStart + 1)
     }
@@ -65,6 +82,7 @@ struct JSONByteReader: ~Copyable {
         return "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 
+    @inline(__always)
     private mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
@@ -112,12 +130,21 @@ struct JSONByteReader: ~Copyable {
             depth -= 1
             return JSONObject(members: [], position: start)
         }
+        // Keys are hashed (and their hashes kept for the index) only with a string cache.
+        let hashing = strings.isEnabled
+        // Whether every key was plain ASCII and hashed while read, so the index can use the hashes.
+        var hashedKeys = hashing
+        // The string cache's slot of the previous key (-1: none), whose successor is predicted.
+        var previousSlot = -1
         while true {
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
                 throw error("expected a quoted key, found \(describeCurrent())")
             }
             let keyPosition = position
-            let key = try parseString()
+            // Without a cache (a small body) keys are read like other strings, and not hashed:
+            // the hash would only serve an index, which few small bodies need (it hashes keys itself).
+            let (key, hash) = hashing ? try readKey(after: &previousSlot) : (try parseString(), nil)
+            hashedKeys = hashedKeys && hash != nil
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
                 throw error("expected ':' after the key \"\(key)\", found \(describeCurrent())")
@@ -126,6 +153,7 @@ struct JSONByteReader: ~Copyable {
             skipWhitespace()
             let value = try parseValue()
             members.push(JSONObject.Member(key: key, value: value, position: keyPosition))
+            if hashing { keyHashes.push(hash ?? 0) }
             skipWhitespace()
             guard offset < bytes.count else { throw error("expected ',' or '}' in an object, found end of file") }
             if bytes[offset] == UInt8(ascii: ",") {
@@ -140,7 +168,32 @@ struct JSONByteReader: ~Copyable {
             throw error("expected ',' or '}' in an object, found \(describeCurrent())")
         }
         depth -= 1
-        return JSONObject(members: members.popArray(from: first), position: start)
+        guard hashing else { return JSONObject(members: members.popArray(from: first), position: start) }
+        let object =
+            hashedKeys
+            ? JSONObject(members: members.popArray(from: first), position: start, keyHashes: keyHashes.top(from: first))
+            : JSONObject(members: members.popArray(from: first), position: start)
+        keyHashes.pop(to: first)
+        return object
+    }
+
+    /// Reads the key at `offset` (its opening quote) with a string cache, with its `KeyHash` when
+    /// it was hashed: first as the key the cache predicts after the one in `previousSlot` (or,
+    /// for a first key, as the last object's first key), then in full. `previousSlot` becomes
+    /// this key's slot.
+    @inline(__always)
+    private mutating func readKey(after previousSlot: inout Int) throws(JSONParseError) -> (key: String, hash: UInt64?)
+    {
+        let predicted = previousSlot >= 0 ? strings.next(after: previousSlot) : firstKeySlot
+        if let hit = strings.predicted(predicted, at: offset + 1, in: bytes) {
+            previousSlot = hit.slot
+            offset += hit.count + 2
+            return (hit.string, hit.hash)
+        }
+        let (key, hash, slot) = try parseKey()
+        if previousSlot >= 0 { strings.link(previousSlot, to: slot) } else { firstKeySlot = slot }
+        previousSlot = slot
+        return (key, hash)
     }
 
     private mutating func parseArray() throws(JSONParseError) -> [JSONValue] {
@@ -174,10 +227,16 @@ struct JSONByteReader: ~Copyable {
 
     private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
         let count = word.utf8CodeUnitCount
-        guard offset + count <= bytes.count else { throw error("expected a value, found \(describeCurrent())") }
-        var matches = true
-        for index in 0..<count where bytes[offset + index] != word.utf8Start[index] { matches = false }
-        guard matches else { throw error("expected a value, found \(describeCurrent())") }
+        guard offset + count <= bytes.count, let base = bytes.baseAddress else {
+            throw error("expected a value, found \(describeCurrent())")
+        }
+        // Four bytes at once (each literal is four letters, or `f` and four): in bounds by the guard.
+        let matches =
+            UnsafeRawPointer(base + offset + count - 4).loadUnaligned(as: UInt32.self)
+            == UnsafeRawPointer(word.utf8Start + count - 4).loadUnaligned(as: UInt32.self)
+        guard matches, count == 4 || bytes[offset] == word.utf8Start[0] else {
+            throw error("expected a value, found \(describeCurrent())")
+        }
         offset += count
         return value
     }
@@ -213,16 +272,56 @@ struct JSONByteReader: ~Copyable {
             }
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
-        return JSONNumber(text: Self.asciiString(UnsafeBufferPointer(rebasing: bytes[start..<offset])))
+        return JSONNumber(text: asciiString(UnsafeBufferPointer(rebasing: bytes[start..<offset])))
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
+    /// Strings of this many bytes or fewer are built each time they occur: up to 15 bytes,
+    /// `String` stores them inline, and longer ones rarely repeat beyond a few dozen bytes.
+    private static let sharedStrings = 16...64
+
+    /// Reads a string from its opening quote.
     private mutating func parseString() throws(JSONParseError) -> String {
         offset += 1
         let start = offset
-        // Fast path: most strings have no escapes and can be decoded straight from the buffer.
-        // Eight bytes at a time first, up to the first byte that needs a look.
+        let sawNonASCII = try scanPlainRun()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+            return try parseEscapedString(from: start)
+        }
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+        offset += 1
+        if sawNonASCII { return try decodedString(slice) }
+        guard strings.isEnabled, Self.sharedStrings.contains(slice.count) else { return asciiString(slice) }
+        // Long enough to be allocated: share it with an earlier copy if there is one.
+        let hash = KeyHash.of(UnsafeRawBufferPointer(slice), readable: bytes.count - start, seed: hashSeed).hash
+        return strings.string(hash: hash, start: start, count: slice.count, in: bytes) { asciiString(slice) }.string
+    }
+
+    /// Reads an object key from its opening quote (with a string cache), with its `KeyHash` when
+    /// it is plain ASCII (no escapes): such keys are hashed here, once, for the string cache and
+    /// the object's index. Also the key's slot in the string cache (-1 when it has none).
+    private mutating func parseKey() throws(JSONParseError) -> (key: String, hash: UInt64?, slot: Int) {
+        offset += 1
+        let start = offset
+        let sawNonASCII = try scanPlainRun()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+            return (try parseEscapedString(from: start), nil, -1)
+        }
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+        offset += 1
+        if sawNonASCII { return (try decodedString(slice), nil, -1) }
+        let hash = KeyHash.of(UnsafeRawBufferPointer(slice), readable: bytes.count - start, seed: hashSeed).hash
+        let (key, slot) = strings.string(hash: hash, start: start, count: slice.count, in: bytes) { asciiString(slice) }
+        return (key, hash, slot)
+    }
+
+    /// Moves `offset` over the plain run of a string (from just after its opening quote) to the
+    /// closing quote, the first backslash or the end of the input; whether the run had non-ASCII bytes.
+    @inline(__always)
+    private mutating func scanPlainRun() throws(JSONParseError) -> Bool {
+        // Most strings have no escapes and can be decoded straight from the buffer. Eight bytes
+        // at a time first, up to the first byte that needs a look.
         var highBits: UInt64 = 0
         if let base = bytes.baseAddress {
             while offset + 8 <= bytes.count {
@@ -244,33 +343,50 @@ struct JSONByteReader: ~Copyable {
         var sawNonASCII = highBits & StringScan.highBitsMask != 0
         while offset < bytes.count {
             let byte = bytes[offset]
-            if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
-                offset += 1
-                if !sawNonASCII { return Self.asciiString(slice) }
-                guard UTF8Validation.isValid(slice) else {
-                    offset -= 1
-                    throw error("the string is not valid UTF-8")
-                }
-                return String(decoding: slice, as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") { break }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character 0x\(String(byte, radix: 16)) in a string must be escaped") }
             if byte >= 0x80 { sawNonASCII = true }
             offset += 1
         }
-        return try parseEscapedString(from: start)
+        return sawNonASCII
+    }
+
+    /// A string of bytes with some non-ASCII, once they are checked to be UTF-8 (`offset` is just
+    /// past its closing quote).
+    private func decodedString(_ slice: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> String {
+        guard UTF8Validation.isValid(slice) else {
+            throw JSONParseError(
+                message: "the string is not valid UTF-8",
+                position: SourcePosition(line: line, column: offset - lineStart))
+        }
+        return String(decoding: slice, as: UTF8.self)
     }
 
     /// A string of bytes known to be ASCII. Up to 15 bytes, `String` stores them inline, and
     /// filling that storage directly skips the generic decoding path (a check that the bytes are
-    /// ASCII, then a byte-by-byte copy), which was a sixth of parsing a small body.
+    /// ASCII, then a byte-by-byte copy), which was a sixth of parsing a small body. Up to eight
+    /// bytes, when the input has eight bytes from the string's start, they are stored as one
+    /// word: `String` reads the storage back as words right away, and a word assembled from a
+    /// byte-wise copy cannot be forwarded from the store buffer (a stall that was most of the
+    /// time of making a short key).
     @inline(__always)
-    private static func asciiString(_ slice: UnsafeBufferPointer<UInt8>) -> String {
-        guard slice.count <= 15, let source = slice.baseAddress else { return String(decoding: slice, as: UTF8.self) }
-        return String(unsafeUninitializedCapacity: slice.count) { target in
-            target.baseAddress?.initialize(from: source, count: slice.count)
-            return slice.count
+    private func asciiString(_ slice: UnsafeBufferPointer<UInt8>) -> String {
+        guard slice.count <= 15, let source = slice.baseAddress, let base = bytes.baseAddress else {
+            return String(decoding: slice, as: UTF8.self)
+        }
+        let count = slice.count
+        if count <= 8, source - base + 8 <= bytes.count {
+            // In bounds: eight bytes from `source` lie in the input (checked above).
+            let word = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+            // Eight bytes of capacity, `count` of them the string's: `String` zeroes the rest.
+            return String(unsafeUninitializedCapacity: 8) { target in
+                UnsafeMutableRawBufferPointer(target).storeBytes(of: word, as: UInt64.self)
+                return count
+            }
+        }
+        return String(unsafeUninitializedCapacity: count) { target in
+            target.baseAddress?.initialize(from: source, count: count)
+            return count
         }
     }
 

@@ -36,6 +36,14 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         self.index = members.count >= Self.indexThreshold ? MemberIndex(members) : nil
     }
 
+    /// An object read by the parser, whose keys are all ASCII and were hashed as they were read
+    /// (`hashes[offset]` is `KeyHash.of` the key of `members[offset]`).
+    init(members: [Member], position: SourcePosition, keyHashes hashes: UnsafeBufferPointer<UInt64>) {
+        self.members = members
+        self.position = position
+        self.index = members.count >= Self.indexThreshold ? MemberIndex(members, hashes: hashes) : nil
+    }
+
     /// Creates an empty object.
     public init() {
         self.init(members: [])
@@ -61,11 +69,19 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         return found
     }
 
+    /// The hash under which the index of a large object files the ASCII key `key` (`nil` for
+    /// other keys), computed once by callers that look the same names up in many objects.
+    package static func indexHash(ofASCII key: String) -> UInt64? {
+        let (hash, isASCII) = KeyHash.of(key)
+        return isASCII ? hash : nil
+    }
+
     /// For large objects whose keys are all distinct ASCII: the offset of the member whose key has
-    /// exactly the bytes of the ASCII `key`, found through the index. `.none` for other objects, so
-    /// that the validator can look a few names up instead of walking every member.
-    package func indexedOffset(ofASCII key: String) -> Int?? {
-        index?.uniqueByteOffset(of: key, in: members) ?? .none
+    /// exactly the bytes of the ASCII `key` (whose `indexHash(ofASCII:)` is `hash`), found through
+    /// the index. `.none` for other objects, so that the validator can look a few names up instead
+    /// of walking every member.
+    package func indexedOffset(ofASCII key: String, hash: UInt64) -> Int?? {
+        index?.uniqueByteOffset(of: key, hash: hash, in: members) ?? .none
     }
 
     /// The value of the member named `key`; setting `nil` removes it, setting a value replaces or appends.

@@ -19,9 +19,6 @@ struct MemberIndex: Sendable {
 
     private var storage: Storage
 
-    /// A random seed per process, so that colliding keys cannot be prepared in advance.
-    private static let seed = UInt64.random(in: 1...UInt64.max)
-
     init(_ members: [JSONObject.Member]) {
         var slots = [Int32](repeating: 0, count: Self.capacity(for: members.count) + 1)
         for offset in members.indices {
@@ -30,6 +27,32 @@ struct MemberIndex: Sendable {
                 return
             }
         }
+        storage = .table(slots)
+    }
+
+    /// The index of members whose keys are all ASCII and were hashed (`KeyHash`) as the parser
+    /// read them: `hashes[offset]` is the hash of `members[offset].key`. No key is hashed again,
+    /// and keys are compared only when their hashes are equal (in practice, a repeated key).
+    init(_ members: [JSONObject.Member], hashes: UnsafeBufferPointer<UInt64>) {
+        var slots = [Int32](repeating: 0, count: Self.capacity(for: members.count) + 1)
+        let mask = slots.count - 2
+        var distinct: Int32 = 0
+        // `hashes` has one entry per member (the parser pops both stacks together), and slots are
+        // masked into `0...mask`, so every subscript below is in bounds.
+        slots.withUnsafeMutableBufferPointer { slots in
+            for offset in members.indices {
+                let hash = hashes[offset]
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while slots[slot] != 0 {
+                    let other = Int(slots[slot]) - 1
+                    if hashes[other] == hash, members[other].key == members[offset].key { break }
+                    slot = (slot + 1) & mask
+                }
+                if slots[slot] == 0 { distinct += 1 }
+                slots[slot] = Int32(truncatingIfNeeded: offset + 1)
+            }
+        }
+        slots[slots.count - 1] = distinct
         storage = .table(slots)
     }
 
@@ -54,11 +77,20 @@ struct MemberIndex: Sendable {
         }
     }
 
-    /// The offset of the member named `key` (ASCII) when keys are compared as bytes and none repeats;
-    /// `.none` when the answer would need `String ==` (a `Dictionary` index, repeated keys).
-    func uniqueByteOffset(of key: String, in members: [JSONObject.Member]) -> Int?? {
+    /// The offset of the member named `key` (ASCII, with the `KeyHash` `hash`, which the caller
+    /// computes once for names it looks up often) when keys are compared as bytes and none
+    /// repeats; `.none` when the answer would need `String ==` (a `Dictionary` index, repeated
+    /// keys). Keys are compared with `==`, which is byte equality for ASCII.
+    func uniqueByteOffset(of key: String, hash: UInt64, in members: [JSONObject.Member]) -> Int?? {
         guard case .table(let slots) = storage, Int(slots[slots.count - 1]) == members.count else { return .none }
-        return .some(offset(of: key, in: members))
+        let mask = slots.count - 2
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let offset = Int(slots[slot]) - 1
+            if members[offset].key == key { return .some(offset) }
+            slot = (slot + 1) & mask
+        }
+        return .some(nil)
     }
 
     /// The offset of the last member named `key`.
@@ -68,7 +100,9 @@ struct MemberIndex: Sendable {
             return dictionary[key]
         case .table(let slots):
             let found = key.utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
-                guard let hash = Self.asciiHash(bytes) else { return .some(nil) }
+                let (hash, isASCII) = KeyHash.of(
+                    UnsafeRawBufferPointer(bytes), readable: bytes.count, seed: KeyHash.seed)
+                guard isASCII else { return .some(nil) }
                 let mask = slots.count - 2
                 var slot = Int(truncatingIfNeeded: hash) & mask
                 while slots[slot] != 0 {
@@ -108,7 +142,8 @@ struct MemberIndex: Sendable {
     ) -> Bool {
         let key = members[offset].key
         let inserted = key.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard let hash = asciiHash(bytes) else { return false }
+            let (hash, isASCII) = KeyHash.of(UnsafeRawBufferPointer(bytes), readable: bytes.count, seed: KeyHash.seed)
+            guard isASCII else { return false }
             let mask = slots.count - 2
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot] != 0, !equal(members[Int(slots[slot]) - 1].key, bytes) {
@@ -119,34 +154,6 @@ struct MemberIndex: Sendable {
             return true
         }
         return inserted ?? false
-    }
-
-    /// A hash of ASCII bytes, or `nil` when a byte is not ASCII; eight bytes at a time.
-    @inline(__always)
-    private static func asciiHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        var hash = seed ^ UInt64(bytes.count)
-        var high: UInt64 = 0
-        var offset = 0
-        let raw = UnsafeRawBufferPointer(bytes)
-        while offset + 8 <= raw.count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            high |= word
-            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= hash >> 32
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < raw.count {
-            tail |= UInt64(raw[offset]) << shift
-            shift += 8
-            offset += 1
-        }
-        high |= tail
-        guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
-        hash = (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
-        // Mix the high bits down: the table is indexed by the low ones.
-        return hash ^ (hash >> 29) ^ (hash >> 47)
     }
 
     @inline(__always)

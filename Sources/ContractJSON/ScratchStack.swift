@@ -53,6 +53,17 @@ struct ScratchStack<Element>: ~Copyable {
         return array
     }
 
+    /// The elements from `start` to the top, in place; valid until the stack next changes.
+    func top(from start: Int) -> UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(start: storage + start, count: count - start)
+    }
+
+    /// Pops the elements from `start` to the top.
+    mutating func pop(to start: Int) {
+        (storage + start).deinitialize(count: count - start)
+        count = start
+    }
+
     private mutating func grow() {
         let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: storage, count: count)

@@ -11,7 +11,7 @@ enum JSONEquality {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a), .number(let b)): return a == b
-        case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.string(let a), .string(let b)): return UTF8Equality.equal(a, b)
         case (.array(let a), .array(let b)):
             guard a.count == b.count else { return false }
             for index in a.indices where !equal(a[index], b[index]) { return false }

@@ -8,7 +8,8 @@
 struct PropertyTable: Sendable {
     private struct Entry: Sendable {
         var head: UInt64
-        var key: String
+        /// Where the name's bytes start in `bytes`.
+        var start: Int
         var index: Int
     }
 
@@ -17,40 +18,72 @@ struct PropertyTable: Sendable {
     private let entries: [Entry]
     /// `entries[starts[n]..<starts[n + 1]]` are the names of `n` bytes (the last group: longer ones).
     private let starts: [Int]
+    /// The names' UTF-8 bytes, one after another, so that a name is compared without going
+    /// through its `String` (each access to a `String`'s bytes retained and released it).
+    private let bytes: [UInt8]
 
     init(_ keys: [String]) {
-        var groups = Array(repeating: [Entry](), count: Self.groupCount)
+        var groups = Array(repeating: [(key: String, index: Int)](), count: Self.groupCount)
         for (index, key) in keys.enumerated() {
-            let head = UTF8Equality.head(key)
-            groups[Swift.min(key.utf8.count, Self.groupCount - 1)].append(Entry(head: head, key: key, index: index))
+            groups[Swift.min(key.utf8.count, Self.groupCount - 1)].append((key, index))
         }
+        var entries: [Entry] = []
+        var bytes: [UInt8] = []
         var starts = [0]
-        for group in groups { starts.append(starts[starts.count - 1] + group.count) }
-        self.entries = groups.flatMap { $0 }
+        for group in groups {
+            for (key, index) in group {
+                entries.append(Entry(head: UTF8Equality.head(key), start: bytes.count, index: index))
+                bytes.append(contentsOf: key.utf8)
+            }
+            starts.append(entries.count)
+        }
+        self.entries = entries
         self.starts = starts
+        self.bytes = bytes
     }
 
     /// The position of `key` in the names the table was built from.
     @inline(__always)
     func index(of key: String) -> Int? {
-        if let found = key.utf8.withContiguousStorageIfAvailable({ index(ofBytes: $0) }) { return found }
-        return Array(key.utf8).withUnsafeBufferPointer { index(ofBytes: $0) }
+        let count = key.utf8.count
+        let group = Swift.min(count, Self.groupCount - 1)
+        let first = starts[group]
+        let end = starts[group + 1]
+        guard first < end else { return nil }
+        // One access to the key's bytes for the head and every comparison.
+        let found = key.utf8.withContiguousStorageIfAvailable { key in find(key, first, end) }
+        if let found { return found }
+        return Array(key.utf8).withUnsafeBufferPointer { find($0, first, end) }
     }
 
     /// The position of the name whose UTF-8 bytes are `key`, for a reader that has not made a `String`.
     @inline(__always)
     func index(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
-        let count = key.count
-        let group = Swift.min(count, Self.groupCount - 1)
-        var offset = starts[group]
+        let group = Swift.min(key.count, Self.groupCount - 1)
+        let first = starts[group]
         let end = starts[group + 1]
-        guard offset < end else { return nil }
+        guard first < end else { return nil }
+        return find(key, first, end)
+    }
+
+    /// The entry among `entries[first..<end]` (names as long as `key`, or the longest group) whose
+    /// bytes are `key`'s.
+    @inline(__always)
+    private func find(_ key: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int) -> Int? {
         let head = UTF8Equality.head(key)
-        while offset < end {
-            if entries[offset].head == head, count <= 8 || UTF8Equality.equal(entries[offset].key, key) {
-                return entries[offset].index
+        let count = key.count
+        for offset in first..<end where entries[offset].head == head {
+            if count <= 8 { return entries[offset].index }
+            let start = entries[offset].start
+            // `bytes` ends with the last name; a name in a group of longer names may be shorter
+            // or longer than `key`, so its length is checked before its bytes.
+            let length = (offset + 1 < entries.count ? entries[offset + 1].start : bytes.count) - start
+            guard length == count else { continue }
+            let equal = bytes.withUnsafeBytes { names in
+                UTF8Equality.bytesEqual(
+                    UnsafeRawBufferPointer(rebasing: names[start..<(start + count)]), UnsafeRawBufferPointer(key))
             }
-            offset += 1
+            if equal { return entries[offset].index }
         }
         return nil
     }
@@ -95,23 +128,24 @@ enum UTF8Equality {
         return true
     }
 
-    /// The first eight bytes as an integer, as `head(_:)` gives for a string with these bytes.
+    /// The first eight of `bytes` as an integer (zero-padded), without a loop: one load when
+    /// there are eight, two overlapping four-byte loads from four, three byte loads below that.
     @inline(__always)
     static func head(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var value: UInt64 = 0
-        for offset in 0..<Swift.min(8, bytes.count) { value |= UInt64(bytes[offset]) << (8 * UInt64(offset)) }
-        return value
-    }
-
-    /// Whether a string's UTF-8 bytes are `bytes`.
-    @inline(__always)
-    static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let utf8 = string.utf8
-        guard utf8.count == bytes.count else { return false }
-        let result = utf8.withContiguousStorageIfAvailable { stored in
-            bytesEqual(UnsafeRawBufferPointer(stored), UnsafeRawBufferPointer(bytes))
+        let count = bytes.count
+        let raw = UnsafeRawBufferPointer(bytes)
+        if count >= 8 { return UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) }
+        if count >= 4 {
+            // Bytes 0..<4 and count-4..<count; where they overlap, both put the same byte in the same place.
+            let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            return low | high << UInt64(8 * (count - 4))
         }
-        return result ?? utf8.elementsEqual(bytes)
+        guard count > 0 else { return 0 }
+        // Bytes 0, count/2 and count-1 cover all of one to three bytes.
+        let middle = count / 2
+        return UInt64(bytes[0]) | UInt64(bytes[middle]) << UInt64(8 * middle)
+            | UInt64(bytes[count - 1]) << UInt64(8 * (count - 1))
     }
 
     /// The first eight UTF-8 bytes of `string` as an integer (zero-padded), a cheap pre-check.

@@ -6,8 +6,8 @@ import Foundation
 /// Python validators: compile once, then 7 batches of about 0.25 s per row; microseconds per call.
 ///
 /// Arguments: `[--json] [--bench-dir DIR] [--batches N] [--batch-seconds S] [--only FIXTURE]
-/// [--op OP] [--input INPUT] [--dialect DIALECT] [--kind valid|invalid] [--calls N]` (the last five pick
-/// rows and fix the number of calls per batch, for profiles and instruction counts).
+/// [--op OP] [--input INPUT] [--dialect DIALECT] [--kind KIND] [--calls N]` (the last five pick rows
+/// and fix the number of calls per batch, for profiles and instruction counts).
 enum ValidatorBenchmark {
     struct Row: Codable {
         var fixture: String
@@ -32,7 +32,7 @@ enum ValidatorBenchmark {
         var input: String?
         /// Only this dialect (`2020-12`, `oas`).
         var dialect: String?
-        /// Only this copy of each fixture (`valid`, `invalid`).
+        /// Only this copy of the fixtures (`valid`, `invalid`).
         var kind: String?
         /// A fixed number of calls per batch instead of calibrating, for counting instructions.
         var calls: Int?

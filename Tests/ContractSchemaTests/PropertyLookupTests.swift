@@ -61,4 +61,30 @@ struct PropertyLookupTests {
         #expect(!compiled.isValid(.object(JSONObject(members: members)), context: .request))
         #expect(compiled.validate(.object(JSONObject(members: Array(members.dropFirst(41))))).count == 1)
     }
+
+    @Test("properties are looked up by name in large objects with the verdicts of the member walk")
+    func propertiesInLargeObjects() throws {
+        let schema: JSONValue = [
+            "type": "object",
+            "properties": [
+                "id": ["type": "string", "readOnly": true], "size": ["type": "integer"], "K": ["type": "string"],
+            ],
+        ]
+        let compiled = try CompiledSchema(schema: schema, dialect: .oas30)
+        let extras = (0..<30).map { JSONObject.Member(key: "extra\($0)", value: .null) }
+        func object(_ members: [(String, JSONValue)]) -> JSONValue {
+            .object(JSONObject(members: extras + members.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+        }
+        #expect(compiled.isValid(object([("id", "1"), ("size", 3)])))
+        #expect(!compiled.isValid(object([("id", "1"), ("size", "3")])))
+        #expect(!compiled.isValid(object([("id", 1)])))
+        #expect(!compiled.isValid(object([("id", "1")]), context: .request))
+        #expect(compiled.isValid(object([("size", 3)]), context: .request))
+        // A repeated key: the walk checks both members, so the first one's failure counts.
+        #expect(!compiled.isValid(object([("size", "3"), ("size", 3)])))
+        // A non-ASCII key keeps the object off the byte index; U+212A KELVIN SIGN is not "K".
+        #expect(compiled.isValid(object([("\u{212A}", 1)])))
+        #expect(!compiled.isValid(object([("\u{212A}", 1), ("K", 1)])))
+        #expect(compiled.validate(object([("id", 1), ("size", "3")])).map(\.keyword) == ["type", "type"])
+    }
 }

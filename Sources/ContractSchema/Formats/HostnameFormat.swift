@@ -22,10 +22,15 @@ enum HostnameFormat {
     /// The common case without allocating: ASCII letters, digits, hyphens and dots.
     /// Returns `nil` when the name needs the full check (non-ASCII, or `--` at positions 3-4).
     private static func isPlainASCIIHostname(_ string: Substring) -> Bool? {
-        guard string.utf8.count <= 253 else { return false }
+        isPlainASCIIHostname(string.utf8)
+    }
+
+    /// `isPlainASCIIHostname` on a name's UTF-8 bytes (for `email`, which has them at hand).
+    static func isPlainASCIIHostname(_ bytes: some Collection<UInt8>) -> Bool? {
+        guard bytes.count <= 253 else { return false }
         var labelLength = 0
         var previous: UInt8 = UInt8(ascii: ".")
-        for byte in string.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "."):
                 guard labelLength > 0, previous != UInt8(ascii: "-") else { return false }

@@ -12,6 +12,8 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
     let trigger: String?
     /// Set for plain `required` lists of up to 64 names: one pass over the members finds them all.
     let table: PropertyTable?
+    /// With `table`: each name's index hash, to look the names up in a large object's index.
+    private let hashes: [UInt64]
 
     init(site: KeywordSite, names: [String], nodes: [SchemaNode?], trigger: String?, table: PropertyTable?) {
         self.site = site
@@ -19,6 +21,8 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
         self.nodes = nodes
         self.trigger = trigger
         self.table = table
+        // `table` is only made for ASCII names, which all have an index hash.
+        self.hashes = table == nil ? [] : names.compactMap(JSONObject.indexHash(ofASCII:))
         super.init()
     }
 
@@ -30,7 +34,9 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .object(let object) = instance else { return true }
         if let trigger, !object.contains(trigger) { return true }
-        if table != nil, names.count * 4 <= object.count, let present = allPresentByName(object, state.context) {
+        if hashes.count == names.count, names.count * 4 <= object.count,
+            let present = allPresentByName(object, state.context)
+        {
             return present
         }
         if let table {
@@ -51,8 +57,8 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
 
     /// Looks the names up through the object's index (large objects); `nil` when it has none.
     private func allPresentByName(_ object: JSONObject, _ context: ValidationContext) -> Bool? {
-        for (offset, name) in names.enumerated() {
-            guard let lookup = object.indexedOffset(ofASCII: name) else { return nil }
+        for offset in names.indices {
+            guard let lookup = object.indexedOffset(ofASCII: names[offset], hash: hashes[offset]) else { return nil }
             if lookup == nil, !excused(offset, context) { return false }
         }
         return true

@@ -14,6 +14,16 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
     let budget: Int
     let location: SchemaRegistry.Location
     let sourceOf: @Sendable (String, String) -> SourceLocation?
+    /// The properties with their index hashes, when a large object's members can be found by
+    /// name instead of walking them all: no `patternProperties` or `additionalProperties` (which
+    /// apply to every member) and only ASCII names (the index compares bytes). Empty otherwise.
+    private let byName: [NamedProperty]
+
+    private struct NamedProperty {
+        var name: String
+        var hash: UInt64
+        var node: Unmanaged<SchemaNode>
+    }
 
     init(
         properties: [String: SchemaNode], table: PropertyTable, nodes: [Unmanaged<SchemaNode>],
@@ -30,36 +40,69 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
         self.budget = budget
         self.location = location
         self.sourceOf = sourceOf
+        var byName: [NamedProperty] = []
+        if patterns.isEmpty, additional == nil {
+            for (name, node) in properties {
+                guard let hash = JSONObject.indexHash(ofASCII: name) else {
+                    byName = []
+                    break
+                }
+                byName.append(NamedProperty(name: name, hash: hash, node: Unmanaged.passUnretained(node)))
+            }
+        }
+        self.byName = byName
         super.init()
     }
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .object(let object) = instance else { return true }
-        // Reading members through the buffer borrows them instead of copying (and retaining) each one.
-        return object.members.withUnsafeBufferPointer { members in
-            for offset in members.indices {
-                var matched = false
-                if let index = table.index(of: members[offset].key) {
-                    matched = true
-                    let node = nodes[index]
-                    if state.context != .none,
-                        node._withUnsafeGuaranteedRef({ violatesAccess($0, state.context) })
-                    {
-                        return false
-                    }
-                    if !node.isValid(members[offset].value, &state) { return false }
-                }
-                if !patterns.isEmpty {
-                    for pattern in patterns
-                    where pattern.regex.firstMatch(in: members[offset].key, budget: budget) == .matched {
-                        matched = true
-                        if !pattern.node.isValid(members[offset].value, &state) { return false }
-                    }
-                }
-                if !matched, let additional, !additional.isValid(members[offset].value, &state) { return false }
-            }
-            return true
+        // A few names in a large object: look them up (allOf layers each name a few of an
+        // object's many members, and walking them all was most of the time of this check).
+        if !byName.isEmpty, byName.count * 2 <= object.count, let valid = isValidByName(object, &state) {
+            return valid
         }
+        // Indexing the array reads each member in place (a `for` loop copied every member; the
+        // array's buffer pointer was no cheaper).
+        let members = object.members
+        for offset in members.indices {
+            var matched = false
+            if let index = table.index(of: members[offset].key) {
+                matched = true
+                let node = nodes[index]
+                if state.context != .none,
+                    node._withUnsafeGuaranteedRef({ violatesAccess($0, state.context) })
+                {
+                    return false
+                }
+                if !node.isValid(members[offset].value, &state) { return false }
+            }
+            if !patterns.isEmpty {
+                for pattern in patterns
+                where pattern.regex.firstMatch(in: members[offset].key, budget: budget) == .matched {
+                    matched = true
+                    if !pattern.node.isValid(members[offset].value, &state) { return false }
+                }
+            }
+            if !matched, let additional, !additional.isValid(members[offset].value, &state) { return false }
+        }
+        return true
+    }
+
+    /// The verdict from looking each property up in the object's index; `nil` when it has none
+    /// that can answer (no index, repeated keys).
+    private func isValidByName(_ object: JSONObject, _ state: inout ValidationState) -> Bool? {
+        for position in byName.indices {
+            guard let lookup = object.indexedOffset(ofASCII: byName[position].name, hash: byName[position].hash) else {
+                return nil
+            }
+            guard let offset = lookup else { continue }
+            let node = byName[position].node
+            if state.context != .none, node._withUnsafeGuaranteedRef({ violatesAccess($0, state.context) }) {
+                return false
+            }
+            if !node.isValid(object.members[offset].value, &state) { return false }
+        }
+        return true
     }
 
     func violatesAccess(_ node: SchemaNode, _ context: ValidationContext) -> Bool {

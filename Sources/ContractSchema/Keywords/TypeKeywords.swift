@@ -86,17 +86,20 @@ final class ConstCheck: LeafKeywordCheck, @unchecked Sendable {
 /// `enum`.
 final class EnumCheck: LeafKeywordCheck, @unchecked Sendable {
     let values: [JSONValue]
+    /// The string values, looked up by their bytes (JSON Schema compares strings by code points,
+    /// so byte equality is its equality) without going through each value's `String`.
+    let strings: PropertyTable
 
     init(site: KeywordSite, values: [JSONValue]) {
         self.values = values
+        self.strings = PropertyTable(values.compactMap(\.stringValue))
         super.init(site: site)
     }
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         if case .string(let string) = instance {
-            // Most enums list strings: compare their bytes without building a JSONValue equality witness.
-            for case .string(let candidate) in values where UTF8Equality.equal(candidate, string) { return true }
-            return false
+            // Most enums list strings: find the bytes without a JSONValue equality witness.
+            return strings.index(of: string) != nil
         }
         return values.contains { JSONEquality.equal($0, instance) }
     }
