@@ -7,7 +7,7 @@ import ContractJSON
 final class SchemaCompiler {
     let registry: SchemaRegistry
     let options: SchemaCompileOptions
-    private var cache: [SchemaRegistry.Location: SchemaNode] = [:]
+    private var cache = NodeTable()
     /// Nodes waiting to be compiled, with their value and position when the caller already had them.
     private var queue: [(SchemaNode, SchemaRegistry.Location, FoundSchema?)] = []
 
@@ -59,11 +59,12 @@ final class SchemaCompiler {
     }
 
     private func node(at location: SchemaRegistry.Location, found: FoundSchema?) -> SchemaNode {
-        if let existing = cache[location] { return existing }
+        let document = cache.documentID(location.document)
+        if let existing = cache.node(document: document, pointer: location.pointer) { return existing }
         let id = resourceID(of: location)
         let node = SchemaNode(
             location: SchemaLocation(documentURI: location.document, pointer: location.pointer), resourceID: id)
-        cache[location] = node
+        cache.insert(node, document: document, pointer: location.pointer)
         nodes.append(node)
         queue.append((node, location, found))
         return node
@@ -107,8 +108,19 @@ final class SchemaCompiler {
         }
     }
 
+    /// The document of the last node compiled: nodes come in runs from one document, and looking
+    /// its (long) URI up in the registry twice per node was a fiftieth of compiling.
+    private var lastDocument: (uri: String, document: SchemaRegistry.Document)?
+
+    private func document(_ uri: String) -> SchemaRegistry.Document? {
+        if let last = lastDocument, last.uri == uri { return last.document }
+        guard let document = registry.documents[uri] else { return nil }
+        lastDocument = (uri, document)
+        return document
+    }
+
     private func compile(_ node: SchemaNode, at location: SchemaRegistry.Location, found: FoundSchema?) {
-        guard let document = registry.documents[location.document],
+        guard let document = document(location.document),
             let (value, position) = found.map({ ($0.value, $0.position) })
                 ?? location.pointer.resolveWithPosition(in: document.root)
         else {
@@ -125,28 +137,37 @@ final class SchemaCompiler {
                 object = OASSchemaTranslation.translateShallow(object).object
             }
             let context = KeywordContext(
-                object: object, location: location, dialect: document.dialect, base: registry.base(at: location),
+                object: object, location: location, dialect: document.dialect,
+                base: registry.base(in: document, at: location.pointer),
                 position: position, displayPath: document.displayPath)
-            node.isReadOnly = object["readOnly"]?.boolValue ?? false
-            node.isWriteOnly = object["writeOnly"]?.boolValue ?? false
-            node.checks = compileKeywords(context, node: node)
+            let families = KeywordFamilies(of: object)
+            if families.contains(.access) {
+                node.isReadOnly = object["readOnly"]?.boolValue ?? false
+                node.isWriteOnly = object["writeOnly"]?.boolValue ?? false
+            }
+            node.checks = compileKeywords(context, families: families, node: node)
         default:
             report("a schema must be an object or a boolean, not \(value.typeName)", at: location)
         }
     }
 
-    private func compileKeywords(_ context: KeywordContext, node: SchemaNode) -> [KeywordCheck] {
+    /// The checks of one schema object, in evaluation order; only the families of keywords it holds run.
+    private func compileKeywords(_ context: KeywordContext, families: KeywordFamilies, node: SchemaNode)
+        -> [KeywordCheck]
+    {
         var checks: [KeywordCheck] = []
-        compileReferences(context, node: node, into: &checks)
-        if context.dialect.refOverridesSiblings, context.object["$ref"] != nil { return checks }
-        compileTypeAndValues(context, into: &checks)
-        compileNumeric(context, into: &checks)
-        compileString(context, into: &checks)
-        compileFormat(context, into: &checks)
-        compileArray(context, into: &checks)
-        compileObject(context, into: &checks)
-        compileCombinators(context, node: node, into: &checks)
-        compileUnevaluated(context, into: &checks)
+        if families.contains(.references) {
+            compileReferences(context, node: node, into: &checks)
+            if context.dialect.refOverridesSiblings, context.object["$ref"] != nil { return checks }
+        }
+        if families.contains(.typeAndValues) { compileTypeAndValues(context, into: &checks) }
+        if families.contains(.numeric) { compileNumeric(context, into: &checks) }
+        if families.contains(.string) { compileString(context, into: &checks) }
+        if families.contains(.format) { compileFormat(context, into: &checks) }
+        if families.contains(.array) { compileArray(context, into: &checks) }
+        if families.contains(.object) { compileObject(context, into: &checks) }
+        if families.contains(.combinators) { compileCombinators(context, node: node, into: &checks) }
+        if families.contains(.unevaluated) { compileUnevaluated(context, into: &checks) }
         return checks
     }
 
