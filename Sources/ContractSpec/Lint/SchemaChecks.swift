@@ -162,8 +162,11 @@ struct SchemaChecks {
     }
 
     private func checkType(_ node: SourceNode, _ object: JSONObject) {
-        guard let typeNode = node.child("type") else { return }
-        switch typeNode.value {
+        guard let offset = object.offset(of: "type") else { return }
+        // The node (and its pointer) is made only for a message: most types are fine.
+        let typeMember = object.members[offset]
+        var typeNode: SourceNode { node.child(typeMember) }
+        switch typeMember.value {
         case .string(let name):
             if !Self.types.contains(name)
                 || (context.version.usesDraft4Schemas && name == "null" && context.version != .swagger2)
