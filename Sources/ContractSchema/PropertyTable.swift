@@ -15,18 +15,24 @@ struct PropertyTable: Sendable {
     private static let groupCount = 48
     /// The names, ordered by length, each with its position among the names given.
     private let entries: [Entry]
-    /// `entries[starts[n]..<starts[n + 1]]` are the names of `n` bytes (the last group: longer ones).
-    private let starts: [Int]
+    /// `entries[starts[n]..<starts[n + 1]]` are the names of `n` bytes (the last group: longer ones),
+    /// up to the longest group present: 32-bit and no longer than needed, because a contract compiles
+    /// thousands of tables and 49 `Int`s each were a twentieth of the memory of loading one.
+    private let starts: [UInt32]
 
     init(_ keys: [String]) {
-        var groups = Array(repeating: [Entry](), count: Self.groupCount)
+        // A counting sort by group, which keeps the names' order within a group.
+        let groups = keys.map { Swift.min($0.utf8.count, Self.groupCount - 1) }
+        var starts = [UInt32](repeating: 0, count: (groups.max() ?? -1) + 2)
+        for group in groups { starts[group + 1] += 1 }
+        for group in starts.indices.dropFirst() { starts[group] += starts[group - 1] }
+        var next = starts
+        var slots = [Entry?](repeating: nil, count: keys.count)
         for (index, key) in keys.enumerated() {
-            let head = UTF8Equality.head(key)
-            groups[Swift.min(key.utf8.count, Self.groupCount - 1)].append(Entry(head: head, key: key, index: index))
+            slots[Int(next[groups[index]])] = Entry(head: UTF8Equality.head(key), key: key, index: index)
+            next[groups[index]] += 1
         }
-        var starts = [0]
-        for group in groups { starts.append(starts[starts.count - 1] + group.count) }
-        self.entries = groups.flatMap { $0 }
+        self.entries = slots.compactMap { $0 }
         self.starts = starts
     }
 
@@ -35,8 +41,9 @@ struct PropertyTable: Sendable {
     func index(of key: String) -> Int? {
         let count = key.utf8.count
         let group = Swift.min(count, Self.groupCount - 1)
-        var offset = starts[group]
-        let end = starts[group + 1]
+        guard group + 1 < starts.count else { return nil }
+        var offset = Int(starts[group])
+        let end = Int(starts[group + 1])
         guard offset < end else { return nil }
         let head = UTF8Equality.head(key)
         while offset < end {

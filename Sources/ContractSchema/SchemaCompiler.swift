@@ -22,8 +22,8 @@ final class SchemaCompiler {
     let dynamicAnchors = DynamicAnchorTable()
     var usesDynamicRef = false
     var errors: [SchemaCompileError] = []
-    private var nodes: [SchemaNode] = []
     private var resolvedNodes = Set<ObjectIdentifier>()
+    private var lastKeywordPointer: (schema: ObjectIdentifier?, keyword: String, pointer: JSONPointer)?
     /// `$ref` texts already resolved, by the base they were resolved against: a contract repeats
     /// the same few references thousands of times, and resolving and locating one (percent-decoding
     /// and splitting its pointer) was a fifth of compiling.
@@ -42,13 +42,13 @@ final class SchemaCompiler {
     /// Compiles everything reachable from `location` and returns its node.
     func compileRoot(_ location: SchemaRegistry.Location) throws(SchemaCompileErrors) -> SchemaNode {
         let firstError = errors.count
-        let firstNode = nodes.count
+        let firstNode = cache.nodes.count
         let root = node(at: location)
         drain()
         if usesDynamicRef { compileDynamicAnchors() }
         // Nodes from earlier roots (a catalog compiles many) are resolved already and may be in use
         // on other threads: the shared visited set keeps this pass off them.
-        for node in nodes[firstNode...] { node.resolveAccessFlags(visited: &resolvedNodes) }
+        for node in cache.nodes[firstNode...] { node.resolveAccessFlags(visited: &resolvedNodes) }
         if errors.count > firstError { throw SchemaCompileErrors(errors: Array(errors[firstError...])) }
         return root
     }
@@ -64,8 +64,7 @@ final class SchemaCompiler {
         let id = resourceID(of: location)
         let node = SchemaNode(
             location: SchemaLocation(documentURI: location.document, pointer: location.pointer), resourceID: id)
-        cache.insert(node, document: document, pointer: location.pointer)
-        nodes.append(node)
+        cache.insert(node, document: document)
         queue.append((node, location, found))
         return node
     }
@@ -188,27 +187,42 @@ final class SchemaCompiler {
     /// by walking the file from its root (which, once per keyword, was a tenth of compiling).
     func site(_ keyword: String, _ context: KeywordContext) -> KeywordSite {
         let location = context.location
-        let pointer = keyword == "false" ? location.pointer : location.pointer.appending(keyword)
+        let schema = SchemaLocation(documentURI: location.document, pointer: location.pointer)
         var position = context.position
         if keyword != "false", let offset = context.object.offset(of: keyword),
             context.object.members[offset].position.isKnown
         {
             position = context.object.members[offset].position
         }
-        return KeywordSite(
-            keyword: keyword, location: SchemaLocation(documentURI: location.document, pointer: pointer),
-            source: position.isKnown ? SourceLocation(file: context.displayPath, position: position) : nil)
+        let source = position.isKnown ? SourceLocation(file: context.displayPath, position: position) : nil
+        guard keyword != "false" else { return KeywordSite(keyword: keyword, location: schema, source: source) }
+        return KeywordSite(keyword: keyword, below: schema, source: source)
     }
 
     /// The node of the subschema at `tokens` below the schema object of `context`.
     func child(_ context: KeywordContext, _ tokens: String...) -> SchemaNode {
         var pointer = context.location.pointer
-        for token in tokens { pointer = pointer.appending(token) }
+        for (offset, token) in tokens.enumerated() {
+            pointer = offset == 0 && tokens.count > 1 ? keywordPointer(pointer, token) : pointer.appending(token)
+        }
         let location = SchemaRegistry.Location(document: context.location.document, pointer: pointer)
         // The value is read from the schema object at hand instead of walking the document from its
         // root again (a twelfth of compiling). Not for OAS 3.0, whose object at hand is translated.
         guard context.dialect != .oas30 else { return node(at: location) }
         return node(at: location, found: Self.find(tokens, below: context))
+    }
+
+    /// The pointer to `keyword` below `schema`, shared by the subschemas under that keyword
+    /// (`properties/a`, `properties/b`): each used to append a `properties` token of its own, which
+    /// lived as long as the compiled schema.
+    private func keywordPointer(_ schema: JSONPointer, _ keyword: String) -> JSONPointer {
+        if let last = lastKeywordPointer, last.schema == schema.storageIdentity, last.keyword == keyword {
+            return last.pointer
+        }
+        let pointer = schema.appending(keyword)
+        // The cached pointer holds the schema's storage, so its identity cannot be reused meanwhile.
+        lastKeywordPointer = (schema.storageIdentity, keyword, pointer)
+        return pointer
     }
 
     /// The value `tokens` name below the schema object of `context`, with its position as
