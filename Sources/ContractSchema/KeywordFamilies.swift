@@ -37,7 +37,7 @@ struct KeywordFamilies: OptionSet {
     init(of object: JSONObject) {
         var families = KeywordFamilies()
         for member in object.members {
-            if let family = Self.byKeyword[member.key] { families.formUnion(family) }
+            if let index = Self.keywords[member.key] { families.formUnion(Self.families[index]) }
         }
         self = families
     }
@@ -47,7 +47,7 @@ struct KeywordFamilies: OptionSet {
     }
 
     /// Every keyword a `compile…` family reads to decide whether it compiles anything.
-    private static let byKeyword: [String: KeywordFamilies] = {
+    private static let byKeyword: [(keyword: String, family: KeywordFamilies)] = {
         let groups: [(KeywordFamilies, [String])] = [
             (.references, ["$ref", "$dynamicRef"]),
             (.typeAndValues, ["type", "const", "enum"]),
@@ -72,10 +72,8 @@ struct KeywordFamilies: OptionSet {
             (.unevaluated, ["unevaluatedItems", "unevaluatedProperties"]),
             (.access, ["readOnly", "writeOnly"]),
         ]
-        var table: [String: KeywordFamilies] = [:]
-        for (family, keywords) in groups {
-            for keyword in keywords { table[keyword] = family }
-        }
-        return table
+        return groups.flatMap { family, keywords in keywords.map { ($0, family) } }
     }()
+    private static let keywords = KeywordTable(byKeyword.map(\.keyword))
+    private static let families = byKeyword.map(\.family)
 }

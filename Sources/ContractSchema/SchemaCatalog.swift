@@ -42,14 +42,20 @@ public final class SchemaCatalog: @unchecked Sendable {
     public func schema(inDocument documentURI: String, at pointer: JSONPointer) throws(SchemaCompileErrors)
         -> CompiledSchema
     {
-        guard registry.documents[documentURI] != nil else { throw Self.unknown(documentURI, pointer: pointer) }
-        return try schema(at: SchemaRegistry.Location(document: documentURI, pointer: pointer))
+        try schema(at: SchemaRegistry.Location(document: documentURI, pointer: pointer), checkingDocument: true)
     }
 
-    private func schema(at location: SchemaRegistry.Location) throws(SchemaCompileErrors) -> CompiledSchema {
+    /// With `checkingDocument`, an unknown document is an error. The document is looked up (its long
+    /// URI hashed) only when the location has no result yet: results exist only for known documents.
+    private func schema(at location: SchemaRegistry.Location, checkingDocument: Bool = false)
+        throws(SchemaCompileErrors) -> CompiledSchema
+    {
         lock.lock()
         defer { lock.unlock() }
         if let known = results[location] { return try compiled(known.get()) }
+        if checkingDocument, registry.documents[location.document] == nil {
+            throw Self.unknown(location.document, pointer: location.pointer)
+        }
         let result: Result<CompiledRoot, SchemaCompileErrors>
         do throws(SchemaCompileErrors) {
             let root = try compiler.compileRoot(location)
