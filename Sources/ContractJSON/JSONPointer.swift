@@ -261,6 +261,14 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
         return (current, best)
     }
 
+    /// `follow(_:from:at:)` for tokens in an array: the generic version, called from another module,
+    /// is not specialized there and walked the tokens through witness tables (a thirtieth of compiling).
+    public static func follow(
+        _ tokens: [String], from value: JSONValue, at position: SourcePosition
+    ) -> (value: JSONValue?, position: SourcePosition) {
+        follow(tokens[...], from: value, at: position)
+    }
+
     /// Reads an array index token: digits only, no leading zeros (RFC 6901 §4).
     public static func arrayIndex(_ token: String) -> Int? {
         guard !token.isEmpty, token.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
