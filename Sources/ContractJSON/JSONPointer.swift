@@ -69,6 +69,10 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
         hasher.combine(last?.digest ?? 0)
     }
 
+    /// The chained digest of the tokens (not seeded per process: for tables whose keys come from
+    /// the documents being read, not from a caller who could choose colliding ones).
+    package var digest: UInt64 { last?.digest ?? 0 }
+
     /// Parses the pointer syntax (`/a/b~1c`). Returns `nil` when the text is neither empty nor starts with `/`,
     /// or when a `~` is not followed by `0` or `1`.
     public init?(_ text: String) {
@@ -76,13 +80,30 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
             self.init(tokens: [])
             return
         }
-        guard text.hasPrefix("/") else { return nil }
-        var tokens: [String] = []
-        for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            guard let token = Self.unescape(raw) else { return nil }
-            tokens.append(token)
+        guard text.utf8.first == UInt8(ascii: "/") else { return nil }
+        // Split on the bytes of `/` rather than on `Character`s: grapheme breaking made parsing the
+        // pointers of `$ref`s a twentieth of loading Discord. `/` is ASCII, so every cut is also a
+        // character boundary and the tokens are what a `Character` split gave.
+        let utf8 = text.utf8
+        var link: Link?
+        var start = utf8.index(after: utf8.startIndex)
+        var index = start
+        while true {
+            guard index == utf8.endIndex || utf8[index] == UInt8(ascii: "/") else {
+                index = utf8.index(after: index)
+                continue
+            }
+            guard let token = Self.unescape(text[start..<index]) else { return nil }
+            link = Link(parent: link, token: token)
+            if index == utf8.endIndex { break }
+            start = utf8.index(after: index)
+            index = start
         }
-        self.init(tokens: tokens)
+        self.init(last: link)
+    }
+
+    private init(last: Link?) {
+        self.last = last
     }
 
     /// Parses a URI fragment (`#/components/schemas/Pet%20Type`): percent-decoding first, then pointer syntax.
@@ -238,6 +259,14 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
             }
         }
         return (current, best)
+    }
+
+    /// `follow(_:from:at:)` for tokens in an array: the generic version, called from another module,
+    /// is not specialized there and walked the tokens through witness tables (a thirtieth of compiling).
+    public static func follow(
+        _ tokens: [String], from value: JSONValue, at position: SourcePosition
+    ) -> (value: JSONValue?, position: SourcePosition) {
+        follow(tokens[...], from: value, at: position)
     }
 
     /// Reads an array index token: digits only, no leading zeros (RFC 6901 §4).

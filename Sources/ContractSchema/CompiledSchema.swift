@@ -28,10 +28,11 @@ public struct CompiledSchema: Sendable {
         self.dynamicAnchors = compiler.dynamicAnchors
     }
 
-    /// Wraps a node that a shared compiler produced (see `SchemaCatalog`).
-    init(root: SchemaNode, compiler: SchemaCompiler) {
+    /// Wraps a node that a shared compiler produced (see `SchemaCatalog`); `tracksScope` is whether
+    /// the compiler had met a `$dynamicRef` when it compiled the node.
+    init(root: SchemaNode, tracksScope: Bool, compiler: SchemaCompiler) {
         self.root = root
-        self.tracksScope = compiler.usesDynamicRef
+        self.tracksScope = tracksScope
         self.options = compiler.options
         self.dynamicAnchors = compiler.dynamicAnchors
     }

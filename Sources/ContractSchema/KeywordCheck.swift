@@ -4,10 +4,35 @@ import ContractJSON
 struct KeywordSite: Sendable {
     /// The keyword's name as reported (`type`, `required`).
     var keyword: String
-    /// The keyword's absolute location.
-    var location: SchemaLocation
     /// The keyword's file:line:column.
     var source: SourceLocation?
+    /// The keyword's location, or its schema's when `appendsKeyword`.
+    private var stored: SchemaLocation
+    private var appendsKeyword: Bool
+
+    /// The keyword's absolute location.
+    ///
+    /// Spelled out when an error asks for it: a pointer per compiled keyword, kept as long as the
+    /// schema, was a thirtieth of the memory of loading a contract, and only failures read it.
+    var location: SchemaLocation {
+        appendsKeyword ? stored.appending(keyword) : stored
+    }
+
+    /// A site at `location`.
+    init(keyword: String, location: SchemaLocation, source: SourceLocation?) {
+        self.keyword = keyword
+        self.source = source
+        self.stored = location
+        self.appendsKeyword = false
+    }
+
+    /// The site of `keyword` in the schema object at `schema`.
+    init(keyword: String, below schema: SchemaLocation, source: SourceLocation?) {
+        self.keyword = keyword
+        self.source = source
+        self.stored = schema
+        self.appendsKeyword = true
+    }
 }
 
 /// One compiled keyword (or a family of keywords that are checked together).

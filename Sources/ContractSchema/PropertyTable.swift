@@ -16,26 +16,32 @@ struct PropertyTable: Sendable {
     private static let groupCount = 48
     /// The names, ordered by length, each with its position among the names given.
     private let entries: [Entry]
-    /// `entries[starts[n]..<starts[n + 1]]` are the names of `n` bytes (the last group: longer ones).
-    private let starts: [Int]
+    /// `entries[starts[n]..<starts[n + 1]]` are the names of `n` bytes (the last group: longer ones),
+    /// up to the longest group present: 32-bit and no longer than needed, because a contract compiles
+    /// thousands of tables and 49 `Int`s each were a twentieth of the memory of loading one.
+    private let starts: [UInt32]
     /// The names' UTF-8 bytes, one after another, so that a name is compared without going
     /// through its `String` (each access to a `String`'s bytes retained and released it).
     private let bytes: [UInt8]
 
     init(_ keys: [String]) {
-        var groups = Array(repeating: [(key: String, index: Int)](), count: Self.groupCount)
-        for (index, key) in keys.enumerated() {
-            groups[Swift.min(key.utf8.count, Self.groupCount - 1)].append((key, index))
+        // A counting sort by group, which keeps the names' order within a group.
+        let groups = keys.map { Swift.min($0.utf8.count, Self.groupCount - 1) }
+        var starts = [UInt32](repeating: 0, count: (groups.max() ?? -1) + 2)
+        for group in groups { starts[group + 1] += 1 }
+        for group in starts.indices.dropFirst() { starts[group] += starts[group - 1] }
+        var next = starts
+        var order = [Int](repeating: 0, count: keys.count)
+        for index in keys.indices {
+            order[Int(next[groups[index]])] = index
+            next[groups[index]] += 1
         }
         var entries: [Entry] = []
+        entries.reserveCapacity(keys.count)
         var bytes: [UInt8] = []
-        var starts = [0]
-        for group in groups {
-            for (key, index) in group {
-                entries.append(Entry(head: UTF8Equality.head(key), start: bytes.count, index: index))
-                bytes.append(contentsOf: key.utf8)
-            }
-            starts.append(entries.count)
+        for index in order {
+            entries.append(Entry(head: UTF8Equality.head(keys[index]), start: bytes.count, index: index))
+            bytes.append(contentsOf: keys[index].utf8)
         }
         self.entries = entries
         self.starts = starts
@@ -45,23 +51,18 @@ struct PropertyTable: Sendable {
     /// The position of `key` in the names the table was built from.
     @inline(__always)
     func index(of key: String) -> Int? {
-        let count = key.utf8.count
-        let group = Swift.min(count, Self.groupCount - 1)
-        let first = starts[group]
-        let end = starts[group + 1]
-        guard first < end else { return nil }
         // One access to the key's bytes for the head and every comparison.
-        let found = key.utf8.withContiguousStorageIfAvailable { key in find(key, first, end) }
-        if let found { return found }
-        return Array(key.utf8).withUnsafeBufferPointer { find($0, first, end) }
+        if let found = key.utf8.withContiguousStorageIfAvailable({ index(ofBytes: $0) }) { return found }
+        return Array(key.utf8).withUnsafeBufferPointer { index(ofBytes: $0) }
     }
 
     /// The position of the name whose UTF-8 bytes are `key`, for a reader that has not made a `String`.
     @inline(__always)
     func index(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
         let group = Swift.min(key.count, Self.groupCount - 1)
-        let first = starts[group]
-        let end = starts[group + 1]
+        guard group + 1 < starts.count else { return nil }
+        let first = Int(starts[group])
+        let end = Int(starts[group + 1])
         guard first < end else { return nil }
         return find(key, first, end)
     }

@@ -11,7 +11,15 @@ public final class SchemaCatalog: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
     private let compiler: SchemaCompiler
-    private var results: [SchemaRegistry.Location: Result<CompiledSchema, SchemaCompileErrors>] = [:]
+    /// Each root's node and whether it tracked the dynamic scope when compiled, not the whole
+    /// `CompiledSchema` (options and tables the compiler holds anyway): a contract has thousands of
+    /// roots, and the full values made this table a twentieth of the memory of a load.
+    private var results: [SchemaRegistry.Location: Result<CompiledRoot, SchemaCompileErrors>] = [:]
+
+    private struct CompiledRoot {
+        let node: SchemaNode
+        let tracksScope: Bool
+    }
 
     /// Creates a catalog over `registry`.
     public init(registry: SchemaRegistry, options: SchemaCompileOptions = SchemaCompileOptions()) {
@@ -34,23 +42,33 @@ public final class SchemaCatalog: @unchecked Sendable {
     public func schema(inDocument documentURI: String, at pointer: JSONPointer) throws(SchemaCompileErrors)
         -> CompiledSchema
     {
-        guard registry.documents[documentURI] != nil else { throw Self.unknown(documentURI, pointer: pointer) }
-        return try schema(at: SchemaRegistry.Location(document: documentURI, pointer: pointer))
+        try schema(at: SchemaRegistry.Location(document: documentURI, pointer: pointer), checkingDocument: true)
     }
 
-    private func schema(at location: SchemaRegistry.Location) throws(SchemaCompileErrors) -> CompiledSchema {
+    /// With `checkingDocument`, an unknown document is an error. The document is looked up (its long
+    /// URI hashed) only when the location has no result yet: results exist only for known documents.
+    private func schema(at location: SchemaRegistry.Location, checkingDocument: Bool = false)
+        throws(SchemaCompileErrors) -> CompiledSchema
+    {
         lock.lock()
         defer { lock.unlock() }
-        if let known = results[location] { return try known.get() }
-        let result: Result<CompiledSchema, SchemaCompileErrors>
+        if let known = results[location] { return try compiled(known.get()) }
+        if checkingDocument, registry.documents[location.document] == nil {
+            throw Self.unknown(location.document, pointer: location.pointer)
+        }
+        let result: Result<CompiledRoot, SchemaCompileErrors>
         do throws(SchemaCompileErrors) {
             let root = try compiler.compileRoot(location)
-            result = .success(CompiledSchema(root: root, compiler: compiler))
+            result = .success(CompiledRoot(node: root, tracksScope: compiler.usesDynamicRef))
         } catch {
             result = .failure(error)
         }
         results[location] = result
-        return try result.get()
+        return try compiled(result.get())
+    }
+
+    private func compiled(_ root: CompiledRoot) -> CompiledSchema {
+        CompiledSchema(root: root.node, tracksScope: root.tracksScope, compiler: compiler)
     }
 
     private static func unknown(_ documentURI: String, pointer: JSONPointer) -> SchemaCompileErrors {

@@ -7,7 +7,7 @@ import ContractJSON
 final class SchemaCompiler {
     let registry: SchemaRegistry
     let options: SchemaCompileOptions
-    private var cache: [SchemaRegistry.Location: SchemaNode] = [:]
+    private var cache = NodeTable()
     /// Nodes waiting to be compiled, with their value and position when the caller already had them.
     private var queue: [(SchemaNode, SchemaRegistry.Location, FoundSchema?)] = []
 
@@ -22,8 +22,8 @@ final class SchemaCompiler {
     let dynamicAnchors = DynamicAnchorTable()
     var usesDynamicRef = false
     var errors: [SchemaCompileError] = []
-    private var nodes: [SchemaNode] = []
     private var resolvedNodes = Set<ObjectIdentifier>()
+    private var lastKeywordPointer: (schema: ObjectIdentifier?, keyword: String, pointer: JSONPointer)?
     /// `$ref` texts already resolved, by the base they were resolved against: a contract repeats
     /// the same few references thousands of times, and resolving and locating one (percent-decoding
     /// and splitting its pointer) was a fifth of compiling.
@@ -42,13 +42,13 @@ final class SchemaCompiler {
     /// Compiles everything reachable from `location` and returns its node.
     func compileRoot(_ location: SchemaRegistry.Location) throws(SchemaCompileErrors) -> SchemaNode {
         let firstError = errors.count
-        let firstNode = nodes.count
+        let firstNode = cache.nodes.count
         let root = node(at: location)
         drain()
         if usesDynamicRef { compileDynamicAnchors() }
         // Nodes from earlier roots (a catalog compiles many) are resolved already and may be in use
         // on other threads: the shared visited set keeps this pass off them.
-        for node in nodes[firstNode...] { node.resolveAccessFlags(visited: &resolvedNodes) }
+        for node in cache.nodes[firstNode...] { node.resolveAccessFlags(visited: &resolvedNodes) }
         if errors.count > firstError { throw SchemaCompileErrors(errors: Array(errors[firstError...])) }
         return root
     }
@@ -59,12 +59,12 @@ final class SchemaCompiler {
     }
 
     private func node(at location: SchemaRegistry.Location, found: FoundSchema?) -> SchemaNode {
-        if let existing = cache[location] { return existing }
+        let document = cache.documentID(location.document)
+        if let existing = cache.node(document: document, pointer: location.pointer) { return existing }
         let id = resourceID(of: location)
         let node = SchemaNode(
             location: SchemaLocation(documentURI: location.document, pointer: location.pointer), resourceID: id)
-        cache[location] = node
-        nodes.append(node)
+        cache.insert(node, document: document)
         queue.append((node, location, found))
         return node
     }
@@ -107,8 +107,19 @@ final class SchemaCompiler {
         }
     }
 
+    /// The document of the last node compiled: nodes come in runs from one document, and looking
+    /// its (long) URI up in the registry twice per node was a fiftieth of compiling.
+    private var lastDocument: (uri: String, document: SchemaRegistry.Document)?
+
+    private func document(_ uri: String) -> SchemaRegistry.Document? {
+        if let last = lastDocument, last.uri == uri { return last.document }
+        guard let document = registry.documents[uri] else { return nil }
+        lastDocument = (uri, document)
+        return document
+    }
+
     private func compile(_ node: SchemaNode, at location: SchemaRegistry.Location, found: FoundSchema?) {
-        guard let document = registry.documents[location.document],
+        guard let document = document(location.document),
             let (value, position) = found.map({ ($0.value, $0.position) })
                 ?? location.pointer.resolveWithPosition(in: document.root)
         else {
@@ -125,28 +136,37 @@ final class SchemaCompiler {
                 object = OASSchemaTranslation.translateShallow(object).object
             }
             let context = KeywordContext(
-                object: object, location: location, dialect: document.dialect, base: registry.base(at: location),
+                object: object, location: location, dialect: document.dialect,
+                base: registry.base(in: document, at: location.pointer),
                 position: position, displayPath: document.displayPath)
-            node.isReadOnly = object["readOnly"]?.boolValue ?? false
-            node.isWriteOnly = object["writeOnly"]?.boolValue ?? false
-            node.checks = compileKeywords(context, node: node)
+            let families = KeywordFamilies(of: object)
+            if families.contains(.access) {
+                node.isReadOnly = object["readOnly"]?.boolValue ?? false
+                node.isWriteOnly = object["writeOnly"]?.boolValue ?? false
+            }
+            node.checks = compileKeywords(context, families: families, node: node)
         default:
             report("a schema must be an object or a boolean, not \(value.typeName)", at: location)
         }
     }
 
-    private func compileKeywords(_ context: KeywordContext, node: SchemaNode) -> [KeywordCheck] {
+    /// The checks of one schema object, in evaluation order; only the families of keywords it holds run.
+    private func compileKeywords(_ context: KeywordContext, families: KeywordFamilies, node: SchemaNode)
+        -> [KeywordCheck]
+    {
         var checks: [KeywordCheck] = []
-        compileReferences(context, node: node, into: &checks)
-        if context.dialect.refOverridesSiblings, context.object["$ref"] != nil { return checks }
-        compileTypeAndValues(context, into: &checks)
-        compileNumeric(context, into: &checks)
-        compileString(context, into: &checks)
-        compileFormat(context, into: &checks)
-        compileArray(context, into: &checks)
-        compileObject(context, into: &checks)
-        compileCombinators(context, node: node, into: &checks)
-        compileUnevaluated(context, into: &checks)
+        if families.contains(.references) {
+            compileReferences(context, node: node, into: &checks)
+            if context.dialect.refOverridesSiblings, context.object["$ref"] != nil { return checks }
+        }
+        if families.contains(.typeAndValues) { compileTypeAndValues(context, into: &checks) }
+        if families.contains(.numeric) { compileNumeric(context, into: &checks) }
+        if families.contains(.string) { compileString(context, into: &checks) }
+        if families.contains(.format) { compileFormat(context, into: &checks) }
+        if families.contains(.array) { compileArray(context, into: &checks) }
+        if families.contains(.object) { compileObject(context, into: &checks) }
+        if families.contains(.combinators) { compileCombinators(context, node: node, into: &checks) }
+        if families.contains(.unevaluated) { compileUnevaluated(context, into: &checks) }
         return checks
     }
 
@@ -167,27 +187,42 @@ final class SchemaCompiler {
     /// by walking the file from its root (which, once per keyword, was a tenth of compiling).
     func site(_ keyword: String, _ context: KeywordContext) -> KeywordSite {
         let location = context.location
-        let pointer = keyword == "false" ? location.pointer : location.pointer.appending(keyword)
+        let schema = SchemaLocation(documentURI: location.document, pointer: location.pointer)
         var position = context.position
         if keyword != "false", let offset = context.object.offset(of: keyword),
             context.object.members[offset].position.isKnown
         {
             position = context.object.members[offset].position
         }
-        return KeywordSite(
-            keyword: keyword, location: SchemaLocation(documentURI: location.document, pointer: pointer),
-            source: position.isKnown ? SourceLocation(file: context.displayPath, position: position) : nil)
+        let source = position.isKnown ? SourceLocation(file: context.displayPath, position: position) : nil
+        guard keyword != "false" else { return KeywordSite(keyword: keyword, location: schema, source: source) }
+        return KeywordSite(keyword: keyword, below: schema, source: source)
     }
 
     /// The node of the subschema at `tokens` below the schema object of `context`.
     func child(_ context: KeywordContext, _ tokens: String...) -> SchemaNode {
         var pointer = context.location.pointer
-        for token in tokens { pointer = pointer.appending(token) }
+        for (offset, token) in tokens.enumerated() {
+            pointer = offset == 0 && tokens.count > 1 ? keywordPointer(pointer, token) : pointer.appending(token)
+        }
         let location = SchemaRegistry.Location(document: context.location.document, pointer: pointer)
         // The value is read from the schema object at hand instead of walking the document from its
         // root again (a twelfth of compiling). Not for OAS 3.0, whose object at hand is translated.
         guard context.dialect != .oas30 else { return node(at: location) }
         return node(at: location, found: Self.find(tokens, below: context))
+    }
+
+    /// The pointer to `keyword` below `schema`, shared by the subschemas under that keyword
+    /// (`properties/a`, `properties/b`): each used to append a `properties` token of its own, which
+    /// lived as long as the compiled schema.
+    private func keywordPointer(_ schema: JSONPointer, _ keyword: String) -> JSONPointer {
+        if let last = lastKeywordPointer, last.schema == schema.storageIdentity, last.keyword == keyword {
+            return last.pointer
+        }
+        let pointer = schema.appending(keyword)
+        // The cached pointer holds the schema's storage, so its identity cannot be reused meanwhile.
+        lastKeywordPointer = (schema.storageIdentity, keyword, pointer)
+        return pointer
     }
 
     /// The value `tokens` name below the schema object of `context`, with its position as

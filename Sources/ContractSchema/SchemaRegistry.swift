@@ -110,7 +110,12 @@ public struct SchemaRegistry: Sendable {
     /// The base URI in force at `location`: that of the innermost resource around it.
     func base(at location: Location) -> URIReference {
         guard let document = documents[location.document] else { return URIReference(location.document) }
-        return document.baseReferences[innermostBase(in: document, around: location.pointer)]
+        return base(in: document, at: location.pointer)
+    }
+
+    /// The base URI in force at `pointer` in `document`, for a caller that has the document at hand.
+    func base(in document: Document, at pointer: JSONPointer) -> URIReference {
+        document.baseReferences[innermostBase(in: document, around: pointer)]
     }
 
     /// Whether the document at `uri` holds no embedded (`$id`) resources: every place in it then has

@@ -66,6 +66,7 @@ public struct ContractLoader: Sendable {
         }
         SemanticChecks(context: context, document: document).run()
         SchemaChecks(context: context).run(root: node)
+        context.releaseBuildState()
         document.files = workspace.loadedFiles
         let componentRoots = document.schemas.values.filter { !$0.isSynthesized }.map(\.pointer)
         document.compiledSchemas = ContractSchemas(

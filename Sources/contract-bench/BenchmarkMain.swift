@@ -14,7 +14,8 @@ enum BenchmarkMain {
                contract-bench record-stress DIR COUNT
           load   time parse, resolve and compile of each FILE (default: a generated synthetic contract at
                  several scales, and every document in ../shared/corpora/real-world), next to the floors:
-                 Yams.compose for YAML, JSONSerialization for JSON.
+                 Yams.compose for YAML, JSONSerialization for JSON; and the peak memory one load adds, in a
+                 fresh process (memory) and after warming up on tiny contracts (load-mem; see LoadMemory.swift).
           validate  time the schema validator on the fixtures of ../shared/bench (see its README).
           verdicts  one validator verdict per instance line, for Scripts/differential-schema.py.
           record-stress  append COUNT recordings from 4 threads (the recording concurrency test runs 8 at once).

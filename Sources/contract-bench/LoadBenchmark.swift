@@ -35,7 +35,8 @@ enum LoadBenchmark {
         }
         emit(
             "file".padding(toLength: 44, withPad: " ", startingAt: 0)
-                + "    MB   parse resolve compile   total   floor  ratio parse/floor   memory mem/size")
+                + "    MB   parse resolve compile   total   floor  ratio parse/floor   memory mem/size  load-mem mem/size"
+        )
         for file in files {
             let child = Process()
             child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
@@ -45,17 +46,15 @@ enum LoadBenchmark {
         }
     }
 
-    /// Measures one file in this process and prints one row; with `--memory`, loads it once and
-    /// prints only the peak resident memory the load added.
+    /// Measures one file in this process and prints one row; with `--memory` (and `--warm`), loads
+    /// it once and prints only the peak resident memory the load added (see `LoadMemory`).
     static func runOne(_ arguments: [String]) throws {
         guard let path = arguments.first else { throw BenchmarkMain.UsageError(description: BenchmarkMain.usage) }
         let url = URL(fileURLWithPath: path)
         let root = url.deletingLastPathComponent()
         if arguments.contains("--memory") {
-            let before = peakResidentBytes()
-            let result = ContractLoader(rootDirectory: root).load(url, checks: .schemas)
-            let added = peakResidentBytes() - before
-            emit("\(added) \(result.document?.operations.count ?? 0)")
+            let measured = LoadMemory.measure(path, warm: arguments.contains("--warm"))
+            emit(measured.map { "\($0.bytes) \($0.operations)" } ?? "n/a")
             return
         }
         let data = try Data(contentsOf: url)
@@ -78,27 +77,33 @@ enum LoadBenchmark {
         let structure = try best(of: 5) { _ = ContractLoader(rootDirectory: root).load(url, checks: []) }
         let total = try best(of: 5) { _ = ContractLoader(rootDirectory: root).load(url, checks: .schemas) }
         let megabytes = Double(data.count) / 1_000_000
-        let memory = try memoryAdded(by: path)
+        let memory = try memoryAdded(by: path, warm: false) ?? 0
+        let loadMemory = try memoryAdded(by: path, warm: true)
         let name = String(path.suffix(44)).padding(toLength: 44, withPad: " ", startingAt: 0)
         emit(
             name + format(megabytes, width: 6) + format(parse * 1000, width: 8)
                 + format((structure - parse) * 1000, width: 8) + format((total - structure) * 1000, width: 8)
                 + format(total * 1000, width: 8) + format(floor * 1000, width: 8) + format(total / floor, width: 7)
                 + format(parse / floor, width: 12) + format(Double(memory) / 1_000_000, width: 8) + "MB"
-                + format(Double(memory) / Double(max(1, data.count)), width: 9))
+                + format(Double(memory) / Double(max(1, data.count)), width: 9)
+                + (loadMemory.map {
+                    format(Double($0) / 1_000_000, width: 8) + "MB"
+                        + format(Double($0) / Double(max(1, data.count)), width: 9)
+                } ?? "       n/a"))
     }
 
-    /// Peak memory a load adds, measured in a fresh process so earlier runs do not hide it.
-    private static func memoryAdded(by path: String) throws -> Int {
+    /// Peak memory a load adds, measured in a fresh process so earlier runs do not hide it; `nil`
+    /// when the warm figure cannot be taken here.
+    private static func memoryAdded(by path: String, warm: Bool) throws -> Int? {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = ["load-one", path, "--memory"]
+        child.arguments = ["load-one", path, "--memory"] + (warm ? ["--warm"] : [])
         let pipe = Pipe()
         child.standardOutput = pipe
         try child.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         child.waitUntilExit()
-        return Int(output.split(separator: " ").first ?? "") ?? 0
+        return Int(output.split(separator: " ").first ?? "")
     }
 
     /// Writes a line straight to standard output, unbuffered, so rows from child processes keep their order.
@@ -119,22 +124,5 @@ enum LoadBenchmark {
     private static func format(_ value: Double, width: Int) -> String {
         let text = String(format: value < 10 ? "%.2f" : "%.1f", value)
         return String(repeating: " ", count: max(0, width - text.count)) + text
-    }
-
-    /// The peak resident memory of this process image. On Linux `VmHWM` is read from /proc: unlike
-    /// `ru_maxrss`, it starts afresh at exec instead of inheriting the parent's peak.
-    private static func peakResidentBytes() -> Int {
-        #if os(Linux)
-            let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-            for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-                let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-                return kilobytes * 1024
-            }
-            return 0
-        #else
-            var usage = rusage()
-            getrusage(RUSAGE_SELF, &usage)
-            return usage.ru_maxrss
-        #endif
     }
 }

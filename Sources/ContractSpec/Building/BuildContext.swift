@@ -21,6 +21,14 @@ final class BuildContext {
         self.fields = FieldSets(version)
     }
 
+    /// Drops what only the builders and the schema walk use (the components built, by `$ref`
+    /// target, and the schema roots), so that compiling, the stage that needs the most memory, does
+    /// not hold them too.
+    func releaseBuildState() {
+        memo = [:]
+        schemaRoots = []
+    }
+
     func report(_ severity: Diagnostic.Severity, _ code: String, _ message: String, at node: SourceNode) {
         diagnostics.append(
             Diagnostic(severity, code: code, message: message, location: node.location, pointer: node.pointer))

@@ -25,7 +25,12 @@ struct ObjectReader {
 
     /// Reports every member that is neither in `allowed` nor an `x-` extension.
     func checkFields(_ allowed: Set<String>) {
-        for (key, member) in node.members where !key.hasPrefix("x-") && !allowed.contains(key) {
+        // Keys are read straight from the object: `node.members` made a node (and a pointer) for
+        // every member of every object the builders read, and only an unknown field needs one.
+        guard case .object(let object) = node.value else { return }
+        for field in object.members where !field.key.hasPrefix("x-") && !allowed.contains(field.key) {
+            let key = field.key
+            let member = node.child(field)
             let near = allowed.min { EditDistance.between($0, key) < EditDistance.between($1, key) }
             var message = "'\(key)' is not a field of a \(kind)"
             if let near, EditDistance.between(near, key) <= 2 {

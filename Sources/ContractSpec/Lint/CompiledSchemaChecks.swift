@@ -8,20 +8,26 @@ struct CompiledSchemaChecks {
     let document: Spec.Document
 
     func run(examples checkExamples: Bool) {
-        for operation in document.operations + document.webhooks {
-            for parameter in operation.parameters {
-                check(parameter.schema, examples: parameter.examples, in: .request, validate: checkExamples)
-                for media in parameter.content { check(media, in: .request, validate: checkExamples) }
-            }
-            for media in operation.requestBody?.content ?? [] { check(media, in: .request, validate: checkExamples) }
-            for response in operation.responses {
-                for media in response.content { check(media, in: .response, validate: checkExamples) }
-                for header in response.headers {
-                    check(header.schema, examples: header.examples, in: .response, validate: checkExamples)
-                }
-            }
+        // Two loops rather than `operations + webhooks`, which copied every operation while the
+        // compiled schemas, the largest part of a load's memory, were being built.
+        for operations in [document.operations, document.webhooks] {
+            for operation in operations { check(operation, examples: checkExamples) }
         }
         if checkExamples { checkAnnotatedSchemas() }
+    }
+
+    private func check(_ operation: Spec.Operation, examples checkExamples: Bool) {
+        for parameter in operation.parameters {
+            check(parameter.schema, examples: parameter.examples, in: .request, validate: checkExamples)
+            for media in parameter.content { check(media, in: .request, validate: checkExamples) }
+        }
+        for media in operation.requestBody?.content ?? [] { check(media, in: .request, validate: checkExamples) }
+        for response in operation.responses {
+            for media in response.content { check(media, in: .response, validate: checkExamples) }
+            for header in response.headers {
+                check(header.schema, examples: header.examples, in: .response, validate: checkExamples)
+            }
+        }
     }
 
     private func check(_ media: Spec.MediaType, in validationContext: ValidationContext, validate: Bool) {

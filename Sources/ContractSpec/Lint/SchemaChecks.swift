@@ -1,4 +1,5 @@
 import ContractJSON
+import ContractSchema
 
 /// Walks every schema the builders found (and every schema their `$ref`s reach) once, checking
 /// that `$ref`s resolve, that no `$ref` chain loops without reaching a schema, that `type` names
@@ -24,13 +25,18 @@ struct SchemaChecks {
     /// Each subschema keyword's places in the walk's order (singles, then lists, then maps; `items`
     /// is in two), so one pass over a schema's members finds them all: looking every keyword up in
     /// every schema was most of the walk.
-    private static let subschemaRanks: [String: [Int]] = {
-        var ranks: [String: [Int]] = [:]
+    private static let subschemaRanks: [(key: String, ranks: [Int])] = {
+        var ranks: [(key: String, ranks: [Int])] = []
         for (rank, key) in (singleSubschemas + listSubschemas + mapSubschemas).enumerated() {
-            ranks[key, default: []].append(rank)
+            if let known = ranks.firstIndex(where: { $0.key == key }) {
+                ranks[known].ranks.append(rank)
+            } else {
+                ranks.append((key, [rank]))
+            }
         }
         return ranks
     }()
+    private static let subschemaKeywords = KeywordTable(subschemaRanks.map(\.key))
 
     let context: BuildContext
 
@@ -49,36 +55,37 @@ struct SchemaChecks {
         _ node: SourceNode, underIdentifier: Bool, inComposition: Bool, visited: inout Set<String>, depth: Int
     ) {
         guard case .object(let object) = node.value, depth < 200 else { return }
-        let scoped = underIdentifier || object["$id"] != nil
-        if let reference = object["$ref"], !scoped {
+        let keys = SchemaKeywords(object)
+        let scoped = underIdentifier || keys[.id] != nil
+        if let reference = keys[.ref]?.value, !scoped {
             if let (target, key) = followReference(node, reference: reference), visited.insert(key).inserted {
                 walk(target, underIdentifier: false, inComposition: false, visited: &visited, depth: depth + 1)
             }
             // In 3.0 and 2.0 the siblings of $ref are ignored, so there is nothing else to check here.
             if context.version.usesDraft4Schemas { return }
         }
-        checkType(node, object)
-        if object["default"] != nil || object["example"] != nil || object["examples"] != nil {
+        checkType(node, keys[.type])
+        if keys[.defaultValue] != nil || keys[.example] != nil || keys[.examples] != nil {
             context.annotatedSchemas.append(node)
         }
-        if let format = object["format"]?.stringValue, !Self.knownFormats.contains(format),
-            let formatNode = node.child("format")
-        {
-            context.warning("schema.format-unknown", "unknown format '\(format)' is not checked", at: formatNode)
+        if let member = keys[.format], let format = member.value.stringValue, !Self.knownFormats.contains(format) {
+            context.warning(
+                "schema.format-unknown", "unknown format '\(format)' is not checked", at: node.child(member))
         }
-        if !inComposition { checkRequired(node, object) }
-        if context.version.usesDraft4Schemas, object["nullable"]?.boolValue == true, object["type"] == nil,
-            let nullable = node.child("nullable")
+        if !inComposition { checkRequired(node, keys) }
+        if context.version.usesDraft4Schemas, let member = keys[.nullable], member.value.boolValue == true,
+            keys[.type] == nil
         {
+            let nullable = node.child(member)
             context.warning(
                 "schema.nullable-ignored",
                 "nullable: true has no effect without 'type' in the same schema (OAS 3.0.3); null is rejected here unless another keyword allows it",
                 at: nullable)
         }
-        if context.version.usesDraft4Schemas, object["nullable"]?.boolValue == true,
-            case .array(let values)? = object["enum"],
-            !values.contains(.null), let enumNode = node.child("enum")
+        if context.version.usesDraft4Schemas, keys[.nullable]?.value.boolValue == true,
+            let member = keys[.enumValues], case .array(let values) = member.value, !values.contains(.null)
         {
+            let enumNode = node.child(member)
             context.warning(
                 "schema.nullable-enum",
                 "nullable: true, but 'enum' does not list null, so null is rejected (OAS 3.0.3); add null to the enum to allow it",
@@ -109,8 +116,8 @@ struct SchemaChecks {
     private static func subschemaMembers(of object: JSONObject) -> [(rank: Int, member: JSONObject.Member)] {
         var found: [(rank: Int, member: JSONObject.Member)] = []
         for member in object.members {
-            guard let ranks = subschemaRanks[member.key] else { continue }
-            for rank in ranks {
+            guard let index = subschemaKeywords[member.key] else { continue }
+            for rank in subschemaRanks[index].ranks {
                 if let existing = found.firstIndex(where: { $0.rank == rank }) {
                     found[existing].member = member
                 } else {
@@ -161,9 +168,11 @@ struct SchemaChecks {
         return (current, key)
     }
 
-    private func checkType(_ node: SourceNode, _ object: JSONObject) {
-        guard let typeNode = node.child("type") else { return }
-        switch typeNode.value {
+    private func checkType(_ node: SourceNode, _ typeMember: JSONObject.Member?) {
+        guard let typeMember else { return }
+        // The node (and its pointer) is made only for a message: most types are fine.
+        var typeNode: SourceNode { node.child(typeMember) }
+        switch typeMember.value {
         case .string(let name):
             if !Self.types.contains(name)
                 || (context.version.usesDraft4Schemas && name == "null" && context.version != .swagger2)
@@ -183,18 +192,14 @@ struct SchemaChecks {
         }
     }
 
-    private func checkRequired(_ node: SourceNode, _ object: JSONObject) {
-        guard case .array(let names)? = object["required"], case .object(let properties)? = object["properties"] else {
-            return
-        }
-        let composed = ["allOf", "anyOf", "oneOf", "$ref", "patternProperties", "if", "dependentSchemas"].contains {
-            object[$0] != nil
-        }
-        if composed { return }
+    private func checkRequired(_ node: SourceNode, _ keys: SchemaKeywords) {
+        guard let required = keys[.required], case .array(let names) = required.value,
+            case .object(let properties)? = keys[.properties]?.value, !keys.composes
+        else { return }
         for case .string(let name) in names where !properties.contains(name) {
             context.warning(
                 "schema.required-undefined", "required property '\(name)' is not defined in 'properties'",
-                at: node.child("required") ?? node)
+                at: node.child(required))
         }
     }
 }
