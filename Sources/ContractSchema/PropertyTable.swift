@@ -56,9 +56,9 @@ struct PropertyTable: Sendable {
         return Array(key.utf8).withUnsafeBufferPointer { index(ofBytes: $0) }
     }
 
-    /// The position of the name whose UTF-8 bytes are `key`, for a reader that has not made a `String`.
+    /// The position of the name whose UTF-8 bytes are `key`.
     @inline(__always)
-    func index(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
+    private func index(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
         let group = Swift.min(key.count, Self.groupCount - 1)
         guard group + 1 < starts.count else { return nil }
         let first = Int(starts[group])

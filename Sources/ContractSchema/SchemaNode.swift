@@ -33,8 +33,6 @@ final class SchemaNode: @unchecked Sendable {
     var isWriteOnly = false
     /// Nodes whose access flags this one inherits once compiled (`$ref`, `allOf` targets).
     var flagSources: [SchemaNode] = []
-    /// How `StreamingValidator` walks an object or array this node applies to.
-    private(set) var streamShape = StreamShape.parse
 
     init(location: SchemaLocation, resourceID: Int) {
         self.location = location
@@ -59,7 +57,6 @@ final class SchemaNode: @unchecked Sendable {
         fast = .allocate(capacity: rest.count)
         _ = fast.initialize(from: rest.lazy.map { Unmanaged.passUnretained($0) })
         leafMask = rest.isEmpty ? typeMask : nil
-        streamShape = StreamShape.of(checks)
     }
 
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {

@@ -46,10 +46,8 @@ struct JSONSchemaSuiteTests {
             let registry = draft == "draft4" ? Self.registry4 : Self.registry2020
             var required = SchemaSuiteRunner.Outcome()
             var optional = SchemaSuiteRunner.Outcome()
-            var shown = 0
             for file in SchemaSuiteRunner.files(draft: draft) {
                 let outcome = SchemaSuiteRunner.run(file: file, registry: registry, skips: suiteSkips.filter { !$0.value.isEmpty })
-                shown += outcome.shownWhileReading
                 if file.contains("/optional/") {
                     optional.passed += outcome.passed
                     optional.failed += outcome.failed
@@ -62,15 +60,12 @@ struct JSONSchemaSuiteTests {
             }
             print(
                 "\(draft): required \(required.passed) passed, \(required.failed.count) failed, \(required.skipped.count) skipped; "
-                    + "optional \(optional.passed) passed, \(optional.failed.count) failed, \(optional.skipped.count) skipped; "
-                    + "\(shown) valid instances shown valid while reading their bytes")
+                    + "optional \(optional.passed) passed, \(optional.failed.count) failed, \(optional.skipped.count) skipped")
             if let dump = ProcessInfo.processInfo.environment["SCHEMA_SUITE_DUMP"] {
                 let text = (required.failed + optional.failed).joined(separator: "\n")
                 try? text.write(toFile: dump + "-" + draft, atomically: true, encoding: .utf8)
             }
             #expect(required.failed.isEmpty)
-            // The streaming check is really exercised, not always handing over to the parser.
-            #expect(shown > 300)
         }
     }
 }

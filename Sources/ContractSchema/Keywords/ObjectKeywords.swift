@@ -26,7 +26,7 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
         super.init()
     }
 
-    func excused(_ offset: Int, _ context: ValidationContext) -> Bool {
+    private func excused(_ offset: Int, _ context: ValidationContext) -> Bool {
         guard context != .none, let node = nodes[offset] else { return false }
         return context == .request ? node.isReadOnly : node.isWriteOnly
     }

@@ -105,7 +105,7 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
         return true
     }
 
-    func violatesAccess(_ node: SchemaNode, _ context: ValidationContext) -> Bool {
+    private func violatesAccess(_ node: SchemaNode, _ context: ValidationContext) -> Bool {
         (context == .request && node.isReadOnly) || (context == .response && node.isWriteOnly)
     }
 

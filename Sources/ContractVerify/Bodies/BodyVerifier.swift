@@ -10,13 +10,6 @@ struct BodyVerifier {
         _ bytes: [UInt8], as actual: MediaTypeName, entry: ContentMap.Entry, into recorder: inout ViolationRecorder
     ) {
         let source = entry.media.location
-        // A valid JSON body, the usual case, is shown valid while its bytes are read, without building
-        // its value; anything else is parsed and validated below, which also gives the errors.
-        if actual.isJSON, let schema = entry.schema,
-            bytes.withUnsafeBufferPointer({ schema.isShownValid(json: $0, context: side.context) })
-        {
-            return
-        }
         let value: JSONValue?
         do {
             value = try decode(bytes, as: actual, entry: entry, into: &recorder)
