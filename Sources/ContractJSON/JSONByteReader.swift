@@ -65,17 +65,27 @@ struct JSONByteReader: ~Copyable {
         return value
     }
 
-    // Always inlined: a call passed the whole reader by value (a 176-byte copy per call).
+    // These three are always inlined and read only scalar fields: a call passed the whole reader
+    // by value, a copy of it per call and a copy's room in the frame of every function that may
+    // throw, the recursive ones included (deep documents need that stack).
     @inline(__always)
     private var position: SourcePosition {
         SourcePosition(line: line, column: offset - lineStart + 1)
     }
 
+    @inline(__always)
     private func error(_ message: String) -> JSONParseError {
         JSONParseError(message: message, position: position)
     }
 
+    @inline(__always)
     private func describeCurrent() -> String {
+        Self.describe(bytes, at: offset)
+    }
+
+    /// The byte at `offset` in words, for error messages.
+    @inline(never)
+    private static func describe(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> String {
         guard offset < bytes.count else { return "end of file" }
         let byte = bytes[offset]
         if byte >= 0x20, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }

@@ -14,6 +14,7 @@
 struct StringCache: ~Copyable {
     /// One remembered string.
     struct Slot {
+        /// The string's `KeyHash`.
         var hash: UInt64
         /// The offset of the key's bytes in the input (a cache is only made for inputs below 4 GB).
         var start: UInt32
@@ -21,13 +22,17 @@ struct StringCache: ~Copyable {
         var count: UInt32
         /// The slot of the key that followed this one in its object the last time; -1 for none.
         var next: Int32
+        /// The string made from those bytes.
         var string: String
     }
 
     /// A key found where the cache predicted it.
     struct Prediction {
+        /// The key, as made the first time its bytes were read.
         var string: String
+        /// Its `KeyHash`.
         var hash: UInt64
+        /// Its slot, whose successor predicts the next key.
         var slot: Int
         /// The key's length in bytes (its closing quote follows).
         var count: Int
