@@ -87,4 +87,25 @@ struct PropertyLookupTests {
         #expect(!compiled.isValid(object([("\u{212A}", 1), ("K", 1)])))
         #expect(compiled.validate(object([("id", 1), ("size", "3")])).map(\.keyword) == ["type", "type"])
     }
+
+    @Test("required and dependentRequired names match by code points, not canonical equivalence")
+    func requiredByCodePoints() throws {
+        let schema: JSONValue = [
+            "type": "object", "required": ["K"], "dependentRequired": ["\u{E9}": ["x"]],
+        ]
+        let compiled = try CompiledSchema(schema: schema)
+        for extra in [0, 30] {
+            let padding = (0..<extra).map { JSONObject.Member(key: "pad\($0)", value: .null) }
+            func object(_ members: [(String, JSONValue)]) -> JSONValue {
+                .object(JSONObject(members: padding + members.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+            }
+            // U+212A KELVIN SIGN is canonically equivalent to "K" but is another name.
+            #expect(!compiled.isValid(object([("\u{212A}", 1)])), "\(extra) more members")
+            #expect(compiled.validate(object([("\u{212A}", 1)])).map(\.keyword) == ["required"])
+            #expect(compiled.isValid(object([("K", 1)])))
+            // "e" + U+0301 is canonically "é" but does not trigger dependentRequired on "é".
+            #expect(compiled.isValid(object([("K", 1), ("e\u{301}", 1)])))
+            #expect(!compiled.isValid(object([("K", 1), ("\u{E9}", 1)])))
+        }
+    }
 }

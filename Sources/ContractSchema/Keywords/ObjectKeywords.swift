@@ -33,7 +33,7 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .object(let object) = instance else { return true }
-        if let trigger, !object.contains(trigger) { return true }
+        if let trigger, !object.hasProperty(trigger) { return true }
         if hashes.count == names.count, names.count * 4 <= object.count,
             let present = allPresentByName(object, state.context)
         {
@@ -49,7 +49,7 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
             let all: UInt64 = names.count == 64 ? ~0 : (1 << UInt64(names.count)) - 1
             if found == all { return true }
         }
-        for (offset, name) in names.enumerated() where !object.contains(name) {
+        for (offset, name) in names.enumerated() where !object.hasProperty(name) {
             if !excused(offset, state.context) { return false }
         }
         return true
@@ -68,8 +68,8 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
         _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
     ) {
         guard case .object(let object) = instance else { return }
-        if let trigger, !object.contains(trigger) { return }
-        for (offset, name) in names.enumerated() where !object.contains(name) && !excused(offset, state.context) {
+        if let trigger, !object.hasProperty(trigger) { return }
+        for (offset, name) in names.enumerated() where !object.hasProperty(name) && !excused(offset, state.context) {
             let reason = trigger.map { " (because \"\($0)\" is present)" } ?? ""
             errors.append(
                 state.error(
@@ -91,19 +91,19 @@ final class DependentSchemaCheck: KeywordCheck, @unchecked Sendable {
     }
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
-        guard case .object(let object) = instance, object.contains(trigger) else { return true }
+        guard case .object(let object) = instance, object.hasProperty(trigger) else { return true }
         return node.isValid(instance, &state)
     }
 
     override func collect(
         _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
     ) {
-        guard case .object(let object) = instance, object.contains(trigger) else { return }
+        guard case .object(let object) = instance, object.hasProperty(trigger) else { return }
         node.collect(instance, &state, &errors)
     }
 
     override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
-        guard case .object(let object) = instance, object.contains(trigger), node.isValid(instance, &state) else {
+        guard case .object(let object) = instance, object.hasProperty(trigger), node.isValid(instance, &state) else {
             return
         }
         node.annotate(instance, &state, &evaluated)
@@ -176,5 +176,16 @@ extension SchemaCompiler {
                 checks.append(DependentSchemaCheck(trigger: member.key, node: child(context, keyword, member.key)))
             }
         }
+    }
+}
+
+extension JSONObject {
+    /// Whether a member is named `name`, comparing code points as JSON Schema compares property names.
+    /// `contains(_:)` uses `String` equality, under which U+212A KELVIN SIGN is "K": `required: ["K"]`
+    /// must not be met by it.
+    func hasProperty(_ name: String) -> Bool {
+        // The lookup first (indexed for large objects): code points that are equal are equal strings.
+        guard let offset = offset(of: name) else { return false }
+        return UTF8Equality.equal(members[offset].key, name) || members.contains { UTF8Equality.equal($0.key, name) }
     }
 }
