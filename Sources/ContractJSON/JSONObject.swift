@@ -64,9 +64,13 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// The offset of the member named `key`, if any.
     public func offset(of key: String) -> Int? {
         if let index { return index.offset(of: key, in: members) }
-        var found: Int?
-        for offset in members.indices where members[offset].key == key { found = offset }
-        return found
+        // The last member of a repeated name wins: looking from the end stops at the first match.
+        var offset = members.count
+        while offset > 0 {
+            offset -= 1
+            if members[offset].key == key { return offset }
+        }
+        return nil
     }
 
     /// The hash under which the index of a large object files the ASCII key `key` (`nil` for

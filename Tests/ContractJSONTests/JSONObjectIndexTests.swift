@@ -19,6 +19,16 @@ struct JSONObjectIndexTests {
         #expect(object[""] == nil)
     }
 
+    @Test("in a small object (no index) too, the last of repeated keys wins")
+    func repeatedKeysInASmallObject() {
+        let object: JSONObject = ["a": 1, "b": 2, "a": 3, "c": 4]
+        #expect(object.offset(of: "a") == 2)
+        #expect(object["a"] == 3)
+        #expect(object.offset(of: "c") == 3)
+        #expect(object.offset(of: "d") == nil)
+        #expect(JSONObject().offset(of: "a") == nil)
+    }
+
     @Test("the last of repeated keys wins, as in small objects")
     func repeatedKeys() {
         let object = Self.object(20, extra: [("key3", "again")])
