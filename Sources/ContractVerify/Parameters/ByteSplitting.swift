@@ -25,23 +25,8 @@ extension StringProtocol {
             pieces.append(Substring(utf8[start..<utf8.endIndex]))
             return pieces
         }
-        return split ?? Self.splittingByIndex(text, at: separator, maxSplits: maxSplits)
-    }
-
-    /// The same split for text without contiguous UTF-8 storage (bridged strings), one index at a time.
-    private static func splittingByIndex(_ text: Substring, at separator: UInt8, maxSplits: Int) -> [Substring] {
-        var pieces: [Substring] = []
-        var start = text.utf8.startIndex
-        var index = start
-        let end = text.utf8.endIndex
-        while index < end, pieces.count < maxSplits {
-            if text.utf8[index] == separator {
-                pieces.append(Substring(text.utf8[start..<index]))
-                start = text.utf8.index(after: index)
-            }
-            index = text.utf8.index(after: index)
-        }
-        pieces.append(Substring(text.utf8[start..<end]))
-        return pieces
+        if let split { return split }
+        // Text without contiguous UTF-8 (bridged): a native copy has it, and splits the same way.
+        return String(text).splitting(at: separator, maxSplits: maxSplits)
     }
 }

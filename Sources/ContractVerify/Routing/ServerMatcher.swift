@@ -73,8 +73,8 @@ final class ServerMatcher: Sendable {
         }
         if let authority {
             guard let host = request.host?.lowercasedIfNeeded() else { return nil }
-            let actual = request.port.map { Self.withoutDefaultPort("\(host):\($0)") } ?? host
-            var matches = TemplateMatcher.match(authority[...], actual[...], allowed: allowed) != nil
+            var matches =
+                TemplateMatcher.match(authority[...], Self.authority(host, request.port)[...], allowed: allowed) != nil
             // A template with a port variable (`{port}` with default 443) still matches a URL that leaves
             // the default port out.
             let defaultPort = request.scheme == "http" ? 80 : 443
@@ -99,9 +99,8 @@ final class ServerMatcher: Sendable {
             guard let actual = request.scheme, actual.lowercasedIfNeeded() == scheme else { return nil }
         }
         if let authority = literal.authority {
-            guard let host = request.host?.lowercasedIfNeeded() else { return nil }
-            let actual = request.port.map { Self.withoutDefaultPort("\(host):\($0)") } ?? host
-            guard actual == authority else { return nil }
+            guard let host = request.host?.lowercasedIfNeeded(), Self.authority(host, request.port) == authority
+            else { return nil }
         }
         guard segments.count >= literal.segments.count else { return nil }
         for (expected, segment) in zip(literal.segments, segments) where segment != expected { return nil }
@@ -115,6 +114,11 @@ final class ServerMatcher: Sendable {
         guard text.contains("{") else { return [.literal(text)] }
         guard case .template(let pieces) = PathTemplate("/" + text).segments.first else { return [.literal(text)] }
         return pieces
+    }
+
+    /// The request's `host[:port]` as servers are written, the default ports left out.
+    private static func authority(_ host: String, _ port: Int?) -> String {
+        port.map { withoutDefaultPort("\(host):\($0)") } ?? host
     }
 
     /// `host:443` and `host:80` name the same server as `host`; which scheme uses which port is left to
