@@ -63,4 +63,55 @@ struct ByteFastPathTests {
             }
         }
     }
+
+    @Test(
+        "patterns that are a run of single characters from the start: expected verdicts",
+        arguments: [
+            ("^[A-Z]{3}-[0-9]{6}$", "ABC-123456", true), ("^[A-Z]{3}-[0-9]{6}$", "ABC-12345", false),
+            ("^[A-Z]{3}-[0-9]{6}$", "ABC-1234567", false), ("^[A-Z]{3}-[0-9]{6}$", "AB-123456", false),
+            ("^[A-Z]{3}-[0-9]{6}$", "ABC-12345\u{E9}", false), ("^[a-z0-9_]+$", "order_42", true),
+            ("^[a-z0-9_]+$", "", false), ("^[a-z0-9_]+$", "Order", false), ("^[a-z]+", "abc!!", true),
+            ("^[a-z]+", "!abc", false), ("^\\d{4}-\\d{2}$", "2026-11", true), ("^\\d{4}-\\d{2}$", "2026-1", false),
+            ("^[a-z]*[0-9]?$", "abc1", true), ("^[a-z]*[0-9]?$", "1", true), ("^[a-z]*[0-9]?$", "a12", false),
+            // Not one pass (overlapping atoms): the machine must still find the match.
+            ("^a*a$", "aaa", true), ("^[a-z]+[a-c]$", "xyzb", true), ("^\\w+_x$", "ab_x", true),
+            ("^[a-z]{2,}(x)$", "abx", true), ("^\\s+$", "\u{A0}", true), ("^\\D$", "\u{E9}", true),
+        ])
+    func atomRuns(pattern: String, input: String, matches: Bool) throws {
+        let schema = try CompiledSchema(schema: ["pattern": .string(pattern)])
+        #expect(schema.isValid(.string(input)) == matches)
+    }
+
+    /// Each pattern once as it is (one pass when it has the shape) and once inside a group, which the
+    /// one-pass matcher does not take: the backtracking machine is the reference.
+    @Test("patterns that are a run of single characters agree with the backtracking machine")
+    func atomRunsAgreeWithMachine() throws {
+        let bodies = [
+            "[A-Z]{3}-[0-9]{6}", "[a-z0-9_]+", "[a-z]+[0-9]*", "[a-z]*-?[0-9]{1,3}", "a{2,3}b?c*", "[a-c]+[a-c]",
+            "\\d+\\.\\d{2}", "[A-Za-z]+ [A-Za-z]+", "x?y?z?", "[a-z]*[0-9]?",
+        ]
+        let alphabet: [Character] = ["a", "b", "c", "x", "y", "z", "A", "Z", "0", "5", "9", "-", ".", "_", " ", "\u{E9}"]
+        // A fixed linear congruential sequence, so a failing input can be reproduced.
+        var state: UInt64 = 7
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        var compared = 0
+        for body in bodies {
+            for (start, end) in [("^", "$"), ("^", "")] {
+                let plain = try CompiledSchema(schema: ["pattern": .string(start + body + end)])
+                let grouped = try CompiledSchema(schema: ["pattern": .string(start + "(?:" + body + ")" + end)])
+                for _ in 0..<300 {
+                    let length = next() % 12
+                    let input = String((0..<length).map { _ in alphabet[next() % alphabet.count] })
+                    #expect(
+                        plain.isValid(.string(input)) == grouped.isValid(.string(input)),
+                        "\(start + body + end) on \(input.debugDescription)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 6_000)
+    }
 }

@@ -14,4 +14,9 @@ struct ASCIIBitmap: Sendable {
     func contains(_ byte: UInt8) -> Bool {
         byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : (high >> UInt64(byte &- 64)) & 1 == 1
     }
+
+    /// Whether no byte is in both sets.
+    func isDisjoint(with other: ASCIIBitmap) -> Bool {
+        low & other.low == 0 && high & other.high == 0
+    }
 }

@@ -14,6 +14,8 @@ struct ECMARegex: Sendable {
     let pattern: String
     private let code: CompiledRegexProgram
     private let anchoredAtStart: Bool
+    /// The one-pass matcher, for patterns that are a run of single-character atoms from the start.
+    private let atomRun: AnchoredAtomRun?
 
     init(_ pattern: String) throws(RegexSyntaxError) {
         self.pattern = pattern
@@ -21,6 +23,7 @@ struct ECMARegex: Sendable {
         let node = try parser.parse()
         code = CompiledRegexProgram(
             try RegexProgram(node, captureCount: parser.captureCount, keepsCaptures: parser.hasBackreferences))
+        atomRun = AnchoredAtomRun(node)
         if case .sequence(let nodes) = node, case .lineStart? = nodes.first {
             anchoredAtStart = true
         } else if case .lineStart = node {
@@ -34,6 +37,7 @@ struct ECMARegex: Sendable {
     func firstMatch(in string: String, budget: Int) -> Result {
         var string = string
         return string.withUTF8 { buffer in
+            if let atomRun { return atomRun.matches(buffer) ? .matched : .notMatched }
             var machine = RegexMachine(code: code, input: buffer, budget: budget)
             var start = 0
             while true {
