@@ -197,4 +197,57 @@ extension RoutingTests {
         #expect(operationId("http://local.test/pets") == nil)
         #expect(operationId("https://other.example.com/v1/shop/pets") == nil)
     }
+
+    /// A host or scheme set after the request was made keeps its case; servers still match it without regard
+    /// to case, as they match hosts the initializer lower-cased.
+    @Test func hostsSetLaterCompareWithoutRegardToCase() throws {
+        let document = try Self.load(
+            """
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            servers: [{url: 'https://api.example.com/v1'}]
+            paths:
+              /pets:
+                get: {operationId: listPets, responses: {'204': {description: ok}}}
+            """)
+        let verifier = ContractVerifier(document: document)
+        var request = try #require(HTTPRequest(method: "GET", url: "https://api.example.com/v1/pets"))
+        request.host = "API.Example.COM"
+        request.scheme = "HTTPS"
+        #expect(verifier.route(request).match?.operation.operationId == "listPets")
+        request.host = "api.example.co"
+        #expect(verifier.route(request).match == nil)
+        request.host = "api.ex\u{E1}mple.com"
+        #expect(verifier.route(request).match == nil)
+    }
+
+    /// Literal path segments are compared after percent-decoding, exactly (case matters), whether a node
+    /// has a few literal children (compared as bytes) or many (looked up by name).
+    @Test(arguments: [3, 12])
+    func literalSegmentsCompareDecodedText(siblings: Int) throws {
+        let paths = (0..<siblings).map { "  /item\($0):\n    get: {operationId: item\($0), responses: {'204': {description: ok}}}" }
+        let document = try Self.load(
+            """
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            paths:
+              /shop/caf\u{E9}:
+                get: {operationId: menu, responses: {'204': {description: ok}}}
+            \(paths.joined(separator: "\n"))
+            """)
+        let verifier = ContractVerifier(document: document)
+        func operationId(_ path: String) -> String? {
+            verifier.route(HTTPRequest(method: "GET", path: path)).match?.operation.operationId
+        }
+        #expect(operationId("/item1") == "item1")
+        #expect(operationId("/item\(siblings - 1)") == "item\(siblings - 1)")
+        #expect(operationId("/it%65m1") == "item1")
+        #expect(operationId("/Item1") == nil)
+        #expect(operationId("/item") == nil)
+        #expect(operationId("/item1x") == nil)
+        #expect(operationId("/shop/caf%C3%A9") == "menu")
+        #expect(operationId("/shop/cafe%CC%81") == "menu")
+        #expect(operationId("/shop/cafe") == nil)
+        #expect(operationId("/Shop/caf%C3%A9") == nil)
+    }
 }

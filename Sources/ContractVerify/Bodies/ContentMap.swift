@@ -1,3 +1,4 @@
+import ContractJSON
 import ContractSchema
 import ContractSpec
 
@@ -61,17 +62,9 @@ struct ContentMap: Sendable {
     /// A `Content-Type` value parsed and its entry; `nil` when the value is no media type.
     func select(_ contentType: String) -> Selection? {
         // Bytes, not `==`: a canonically equivalent spelling must be parsed as sent (a multipart boundary).
-        for known in written where Self.sameBytes(known.text, contentType) { return known.selection }
+        for known in written where known.text.hasSameUTF8(as: contentType) { return known.selection }
         guard let type = MediaTypeName(contentType) else { return nil }
         return Selection(type: type, entry: entry(for: type))
-    }
-
-    private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
-        let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
-        }
-        return (contiguous ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
     }
 
     /// The most specific entry whose key includes `actual`: `application/json` before `application/*`

@@ -14,13 +14,53 @@ struct RoutingTable: Sendable {
     /// A node of the finished, immutable tree.
     private final class Node: Sendable {
         let literals: [String: Node]
+        /// The literal children by their UTF-8 bytes, when every name is ASCII and there are few: an
+        /// ASCII segment without escapes is then compared byte by byte, with neither a decoded copy nor
+        /// a hash (ASCII text equals only itself, so the verdict is the dictionary's).
+        let asciiLiterals: [(name: [UInt8], node: Node)]?
         let templates: [(pieces: [PathTemplate.Piece], node: Node)]
         let entry: Int?
 
         init(_ draft: Draft) {
-            literals = draft.literals.mapValues(Node.init)
+            let literals = draft.literals.mapValues(Node.init)
+            let isSmallAndASCII = literals.count <= 8 && literals.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+            self.literals = literals
+            asciiLiterals = isSmallAndASCII ? literals.map { (Array($0.key.utf8), $0.value) } : nil
             templates = draft.templates.map { ($0.pieces, Node($0.node)) }
             entry = draft.entry
+        }
+
+        /// The literal child named `segment` once percent-decoded.
+        func literal(_ segment: Substring) -> Node? {
+            if let asciiLiterals,
+                let verdict = segment.utf8.withContiguousStorageIfAvailable({ bytes in
+                    Self.compare(bytes, asciiLiterals)
+                })
+            {
+                switch verdict {
+                case .found(let node): return node
+                case .absent: return nil
+                case .undecided: break
+                }
+            }
+            return literals[URLDecoding.lenient(segment)]
+        }
+
+        private enum Verdict {
+            case found(Node)
+            case absent
+            /// Escapes need decoding, and non-ASCII text is compared as Swift compares strings.
+            case undecided
+        }
+
+        private static func compare(_ bytes: UnsafeBufferPointer<UInt8>, _ names: [(name: [UInt8], node: Node)])
+            -> Verdict
+        {
+            guard !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") }) else { return .undecided }
+            for (name, node) in names where name.count == bytes.count && name.elementsEqual(bytes) {
+                return .found(node)
+            }
+            return .absent
         }
     }
 
@@ -90,7 +130,7 @@ struct RoutingTable: Sendable {
     {
         guard let segment = segments.first else { return node.entry }
         let rest = segments.dropFirst()
-        if let child = node.literals[URLDecoding.lenient(segment)],
+        if let child = node.literal(segment),
             let found = walk(child, rest, &variables)
         {
             return found

@@ -96,11 +96,16 @@ final class ServerMatcher: Sendable {
         segments: ArraySlice<Substring>
     ) -> Int? {
         if let scheme = literal.scheme {
-            guard let actual = request.scheme, actual.lowercasedIfNeeded() == scheme else { return nil }
+            guard let actual = request.scheme, actual.lowercasedEquals(scheme) else { return nil }
         }
         if let authority = literal.authority {
-            guard let host = request.host?.lowercasedIfNeeded(), Self.authority(host, request.port) == authority
-            else { return nil }
+            guard let host = request.host else { return nil }
+            // Without a port the authority is the host: compared without a lower-cased copy.
+            let matches =
+                request.port == nil
+                ? host.lowercasedEquals(authority)
+                : Self.authority(host.lowercasedIfNeeded(), request.port) == authority
+            guard matches else { return nil }
         }
         guard segments.count >= literal.segments.count else { return nil }
         for (expected, segment) in zip(literal.segments, segments) where segment != expected { return nil }
