@@ -16,10 +16,23 @@ public class ContractURLProtocol: URLProtocol {
 
     /// Takes HTTP and HTTPS requests; the base class only while a backend is installed globally.
     override public class func canInit(with request: URLRequest) -> Bool {
-        guard let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            return false
+        guard backendSlot != nil || BackendRegistry.shared.hasGlobal, let url = request.url else { return false }
+        return isHTTP(url.absoluteString)
+    }
+
+    /// Whether the URL text starts with `http:` or `https:` in any case. Read from the text: sessions ask
+    /// several times per request, and `URL.scheme` parses the URL and builds a string each time.
+    static func isHTTP(_ url: String) -> Bool {
+        var url = url
+        return url.withUTF8 { bytes in
+            func lowered(_ offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] | 0x20 : 0 }
+            guard lowered(0) == UInt8(ascii: "h"), lowered(1) == UInt8(ascii: "t"), lowered(2) == UInt8(ascii: "t"),
+                lowered(3) == UInt8(ascii: "p")
+            else { return false }
+            // `| 0x20` leaves `:` as it is.
+            let colon = UInt8(ascii: ":")
+            return lowered(4) == colon || (lowered(4) == UInt8(ascii: "s") && lowered(5) == colon)
         }
-        return backendSlot != nil || BackendRegistry.shared.hasGlobal
     }
 
     /// The request unchanged: the backend wants to see exactly what the client sent.

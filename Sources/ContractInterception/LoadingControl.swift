@@ -11,11 +11,13 @@ import Foundation
 // Unchecked: every stored property below is read and written only under `lock`.
 final class LoadingControl: @unchecked Sendable {
     // A recursive lock: a client callback made under it may reenter the protocol on the same thread.
-    private let lock = NSRecursiveLock()
+    private let lock = RecursiveMutex()
     private var cancelled = false
     private var finished = false
     private var pending: DispatchWorkItem?
-    private var cancelAction: (@Sendable () -> Void)?
+    /// The exchange to mark cancelled when the load is cancelled before it finished (kept as the backend
+    /// and number rather than a closure: a closure's context was an allocation per request).
+    private var cancelledExchange: (backend: ContractBackend, number: Int)?
 
     var isCancelled: Bool { locked { cancelled } }
 
@@ -36,9 +38,10 @@ final class LoadingControl: @unchecked Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: item)
     }
 
-    /// What to do when the load is cancelled before it finished (the latest call wins).
-    func onCancel(_ action: @escaping @Sendable () -> Void) {
-        locked { cancelAction = action }
+    /// Marks exchange `number` of `backend` cancelled if the load is cancelled before it finished (the latest
+    /// call wins).
+    func markOnCancel(_ number: Int, of backend: ContractBackend) {
+        locked { cancelledExchange = (backend, number) }
     }
 
     /// Runs a callback that does not end the load (the head, a piece of the body), holding the lock so that
@@ -65,21 +68,19 @@ final class LoadingControl: @unchecked Sendable {
         }
     }
 
-    /// Cancels the pending step; runs the cancel action when the load had not finished.
+    /// Cancels the pending step; marks the exchange cancelled when the load had not finished.
     func cancel() {
-        let (item, action) = locked { () -> (DispatchWorkItem?, (@Sendable () -> Void)?) in
+        let (item, exchange) = locked { () -> (DispatchWorkItem?, (backend: ContractBackend, number: Int)?) in
             guard !cancelled else { return (nil, nil) }
             cancelled = true
             defer { pending = nil }
-            return (pending, finished ? nil : cancelAction)
+            return (pending, finished ? nil : cancelledExchange)
         }
         item?.cancel()
-        action?()
+        if let exchange { exchange.backend.markCancelled(exchange.number) }
     }
 
     private func locked<Result>(_ body: () -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
+        lock.withLock(body)
     }
 }

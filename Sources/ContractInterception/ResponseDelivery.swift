@@ -34,9 +34,7 @@ struct ResponseDelivery: @unchecked Sendable {
     }
 
     func start() {
-        let backend = backend
-        let exchange = plan.exchange
-        control.onCancel { backend.markCancelled(exchange) }
+        control.markOnCancel(plan.exchange, of: backend)
         if plan.delay <= .zero {
             head()
         } else {

@@ -15,6 +15,21 @@ import Testing
         #expect(ObjectIdentifier(first) == ObjectIdentifier(backend.protocolClass))
     }
 
+    /// The class takes HTTP and HTTPS requests, whatever the scheme's case, and leaves other schemes to
+    /// the session's other protocols.
+    @Test(
+        arguments: [
+            ("https://api.example.com/pets", true), ("http://api.example.com", true), ("HTTPS://API.example.com", true),
+            ("Http://x", true), ("ftp://example.com/file", false), ("file:///tmp/pets.json", false),
+            ("httpx://example.com", false), ("https-proxy://example.com", false), ("data:,hello", false),
+        ])
+    func takesHTTPAndHTTPSOnly(url: String, taken: Bool) throws {
+        let backend = try Fixture.backend()
+        let protocolClass = try #require(backend.protocolClass as? URLProtocol.Type)
+        let request = URLRequest(url: try #require(URL(string: url)))
+        #expect(protocolClass.canInit(with: request) == taken)
+    }
+
     @Test func sessionsOfTwoBackendsStaySeparate() async throws {
         let first = try Fixture.backend()
         let second = try Fixture.backend()
