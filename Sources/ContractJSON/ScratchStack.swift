@@ -64,12 +64,17 @@ struct ScratchStack<Element>: ~Copyable {
         count = start
     }
 
+    /// The capacity a stack takes when it first outgrows its lent storage: a document that fills the
+    /// caller's 1 KB has large containers, and growing a step at a time cost it several moves.
+    private static var firstHeapCapacity: Int { 128 }
+
     private mutating func grow() {
-        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: storage, count: count)
-        if ownsStorage { storage.deallocate() }
-        storage = larger
-        capacity *= 2
+        let larger = ownsStorage ? capacity * 2 : max(capacity * 2, Self.firstHeapCapacity)
+        let storage = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+        storage.moveInitialize(from: self.storage, count: count)
+        if ownsStorage { self.storage.deallocate() }
+        self.storage = storage
+        capacity = larger
         ownsStorage = true
     }
 }

@@ -49,6 +49,7 @@ enum ValidatorBenchmark {
                 case "--op": op = try Self.value(&iterator, argument)
                 case "--input": input = try Self.value(&iterator, argument)
                 case "--dialect": dialect = try Self.value(&iterator, argument)
+                case "--kind": kind = try Self.value(&iterator, argument)
                 case "--calls": calls = Int(try Self.value(&iterator, argument))
                 default: throw BenchmarkError(message: "unknown argument \(argument)")
                 }
@@ -82,7 +83,7 @@ enum ValidatorBenchmark {
                     try JSONParser.parse(Array(Data(contentsOf: schemaURL))), uri: schemaURL.absoluteString,
                     dialect: dialect)
                 let schema = try CompiledSchema(registry: registry, uri: schemaURL.absoluteString)
-                for kind in ["valid", "invalid"] {
+                for kind in ["valid", "invalid"] where options.kind.map({ $0 == kind }) ?? true {
                     let bytes = Array(try Data(contentsOf: folder.appendingPathComponent("\(fixture).\(kind).json")))
                     let instance = try JSONParser.parse(bytes)
                     guard schema.isValid(instance) == (kind == "valid") else {
