@@ -63,17 +63,20 @@ public enum OASSchemaTranslation {
         var object = shallow
         for member in shallow.members {
             let keyword = member.key
-            let child = pointer.appending(keyword)
+            // The pointer is spelled only for members that hold subschemas (most members do not).
             switch member.value {
             case .object(var inner) where ResourceIndexer.schemaMapKeywords.contains(keyword):
+                let child = pointer.appending(keyword)
                 for entry in inner.members {
                     inner[entry.key] = translateDeep(
                         entry.value, pointer: child.appending(entry.key), version: version, notes: &notes)
                 }
                 object[keyword] = .object(inner)
             case .object where ResourceIndexer.singleSchemaKeywords.contains(keyword):
-                object[keyword] = translateDeep(member.value, pointer: child, version: version, notes: &notes)
+                object[keyword] = translateDeep(
+                    member.value, pointer: pointer.appending(keyword), version: version, notes: &notes)
             case .array(let elements) where ResourceIndexer.schemaArrayKeywords.contains(keyword):
+                let child = pointer.appending(keyword)
                 object[keyword] = .array(
                     elements.enumerated().map {
                         translateDeep($0.element, pointer: child.appending($0.offset), version: version, notes: &notes)
@@ -89,6 +92,7 @@ public enum OASSchemaTranslation {
     static func translateShallow(_ original: JSONObject, from version: SourceVersion = .oas30) -> (
         object: JSONObject, notes: [Note.Kind]
     ) {
+        guard mayNeedTranslation(original, from: version) else { return (original, []) }
         if original["$ref"] != nil {
             let kept = original.members.filter { $0.key == "$ref" }
             return (JSONObject(members: kept, position: original.position), [])
@@ -129,5 +133,25 @@ public enum OASSchemaTranslation {
             }
         }
         return (object, notes)
+    }
+
+    /// Whether the object may have a member `translateShallow` rewrites (`$ref`, `nullable`, `x-nullable`,
+    /// `exclusiveMinimum`, `exclusiveMaximum`, and `type` in 2.0), told by each key's length and first byte:
+    /// most schemas have none, and one pass over the keys costs less than a lookup per keyword (which
+    /// compared strings a few hundred thousand times per large contract). A false positive only takes the
+    /// full path; no other key can equal these ASCII names.
+    private static func mayNeedTranslation(_ object: JSONObject, from version: SourceVersion) -> Bool {
+        for member in object.members {
+            let key = member.key.utf8
+            switch (key.count, key.first) {
+            case (4, UInt8(ascii: "$")?), (8, UInt8(ascii: "n")?), (10, UInt8(ascii: "x")?), (16, UInt8(ascii: "e")?):
+                return true
+            case (4, UInt8(ascii: "t")?) where version == .swagger20:
+                return true
+            default:
+                continue
+            }
+        }
+        return false
     }
 }
