@@ -65,17 +65,17 @@ public enum OASSchemaTranslation {
             let keyword = member.key
             // The pointer is spelled only for members that hold subschemas (most members do not).
             switch member.value {
-            case .object(var inner) where ResourceIndexer.schemaMapKeywords.contains(keyword):
+            case .object(var inner) where SubschemaKeyword.places(of: keyword).contains(.map):
                 let child = pointer.appending(keyword)
                 for entry in inner.members {
                     inner[entry.key] = translateDeep(
                         entry.value, pointer: child.appending(entry.key), version: version, notes: &notes)
                 }
                 object[keyword] = .object(inner)
-            case .object where ResourceIndexer.singleSchemaKeywords.contains(keyword):
+            case .object where SubschemaKeyword.places(of: keyword).contains(.single):
                 object[keyword] = translateDeep(
                     member.value, pointer: pointer.appending(keyword), version: version, notes: &notes)
-            case .array(let elements) where ResourceIndexer.schemaArrayKeywords.contains(keyword):
+            case .array(let elements) where SubschemaKeyword.places(of: keyword).contains(.array):
                 let child = pointer.appending(keyword)
                 object[keyword] = .array(
                     elements.enumerated().map {

@@ -17,18 +17,6 @@ struct ResourceIndexer {
         self.dialect = dialect
     }
 
-    /// Keywords whose value is one schema.
-    static let singleSchemaKeywords: Set<String> = [
-        "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else", "unevaluatedItems",
-        "unevaluatedProperties", "additionalItems", "contentSchema", "items",
-    ]
-    /// Keywords whose value is an array of schemas.
-    static let schemaArrayKeywords: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems", "items"]
-    /// Keywords whose value is an object of schemas.
-    static let schemaMapKeywords: Set<String> = [
-        "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies",
-    ]
-
     mutating func walk(_ value: JSONValue, pointer: JSONPointer, base: URIReference) {
         guard case .object(let object) = value else { return }
         var base = base
@@ -64,15 +52,16 @@ struct ResourceIndexer {
             let keyword = member.key
             switch member.value {
             case .object(let inner):
-                if Self.schemaMapKeywords.contains(keyword) {
+                let places = SubschemaKeyword.places(of: keyword)
+                if places.contains(.map) {
                     let child = pointer.appending(keyword)
                     for entry in inner.members {
                         walk(entry.value, pointer: child.appending(entry.key), base: base)
                     }
-                } else if Self.singleSchemaKeywords.contains(keyword) {
+                } else if places.contains(.single) {
                     walk(member.value, pointer: pointer.appending(keyword), base: base)
                 }
-            case .array(let elements) where Self.schemaArrayKeywords.contains(keyword):
+            case .array(let elements) where SubschemaKeyword.places(of: keyword).contains(.array):
                 let child = pointer.appending(keyword)
                 for (index, element) in elements.enumerated() {
                     walk(element, pointer: child.appending(index), base: base)
