@@ -15,21 +15,12 @@ extension String {
         utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? utf8.allSatisfy(test)
     }
 
-    /// Whether `lowercasedIfNeeded()` would equal `lowered`, without building the lower-cased copy when
-    /// both are ASCII (schemes and hosts, compared on every request).
+    /// Whether `lowercasedIfNeeded()` would equal `lowered` (text already lower-cased), without building
+    /// the lower-cased copy for ASCII text (schemes and hosts, compared on every request).
     func lowercasedEquals(_ lowered: String) -> Bool {
-        guard utf8.count == lowered.utf8.count else { return lowercasedIfNeeded() == lowered }
-        let ascii = utf8.withContiguousStorageIfAvailable { text in
-            lowered.utf8.withContiguousStorageIfAvailable { target -> Bool? in
-                for (byte, expected) in zip(text, target) {
-                    guard byte < 0x80, expected < 0x80 else { return nil }
-                    let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                    guard folded == expected else { return false }
-                }
-                return true
-            }
-        }
-        if let ascii, let ascii, let decided = ascii { return decided }
-        return lowercasedIfNeeded() == lowered
+        if HTTPHeaders.sameName(self, lowered) { return true }
+        // ASCII letters are folded above and other bytes compared as they are; only text with non-ASCII
+        // bytes can still be equal once Unicode lower-cases it.
+        return !allBytes { $0 < 0x80 } && lowercasedIfNeeded() == lowered
     }
 }
