@@ -10,13 +10,20 @@ enum BenchmarkMain {
         usage: contract-bench load [--scales 1,2,4] [FILE…]
                contract-bench examples | examples-dump CONTRACT
                contract-bench validate [--json] [--bench-dir DIR] [--batches N] [--batch-seconds S] [--only FIXTURE]
+                                       [--kind valid|invalid] [--dialect 2020-12|oas] [--op parse|isValid|validate]
+                                       [--input bytes|object] [--calls N]
+               contract-bench load-one FILE [--profile [--structure] | --memory [--warm]]
                contract-bench verdicts BUNDLE.json INSTANCES.jsonl | verdicts --json FILE
                contract-bench record-stress DIR COUNT
           load   time parse, resolve and compile of each FILE (default: a generated synthetic contract at
                  several scales, and every document in ../shared/corpora/real-world), next to the floors:
                  Yams.compose for YAML, JSONSerialization for JSON; and the peak memory one load adds, in a
                  fresh process (memory) and after warming up on tiny contracts (load-mem; see LoadMemory.swift).
-          validate  time the schema validator on the fixtures of ../shared/bench (see its README).
+          load-one  one row of `load` for FILE; --profile: only five loads (--structure: without compiling), for
+                 a profiler; --memory: only the peak memory a load adds (--warm: after tiny contracts).
+          validate  time the schema validator on the fixtures of ../shared/bench (see its README); FIXTURE is
+                 box-folder-items or box-sign-request; --calls N runs exactly N calls per batch with no warm-up
+                 (for counting instructions: take the difference between two N).
           verdicts  one validator verdict per instance line, for Scripts/differential-schema.py.
           record-stress  append COUNT recordings from 4 threads (the recording concurrency test runs 8 at once).
           intercept [--requests N] [--rounds N] [--url-cache] [--verify-count N] [--record]  requests per second
