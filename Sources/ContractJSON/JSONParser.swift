@@ -39,10 +39,8 @@ public struct JSONParser {
     static let memberScratchCapacity = 1_024 / MemoryLayout<JSONObject.Member>.stride
     static let elementScratchCapacity = 1_024 / MemoryLayout<JSONValue>.stride
 
-    /// The slots of the parser's `StringCache` (a power of two: 10 KB of stack), and the smallest
-    /// input that gets one: below it, setting the slots up costs more than sharing a few keys
-    /// saves. 256 slots share about three quarters of the benchmark list's keys (64 shared 45%).
-    static let stringCacheSlots = 256
+    /// The smallest input that gets a `StringCache` (of `StringCache.Storage.count` slots, 10 KB of
+    /// stack): below it, setting the slots up costs more than sharing a few keys saves.
     static let stringCacheMinimumBytes = 1_024
 
     private static func parse(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> Result<
@@ -53,16 +51,32 @@ public struct JSONParser {
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: memberScratchCapacity) { hashes in
                 withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: elementScratchCapacity) { elements in
                     // Slots record offsets as `UInt32`.
-                    let slots =
-                        buffer.count >= stringCacheMinimumBytes && buffer.count < Int(UInt32.max) ? stringCacheSlots : 0
-                    return withUnsafeTemporaryAllocation(of: StringCache.Slot.self, capacity: slots) { cache in
-                        var reader = JSONByteReader(
-                            buffer: buffer, maximumDepth: maximumDepth,
-                            scratch: .init(members: members, keyHashes: hashes, elements: elements, stringCache: cache))
-                        return reader.readDocument()
+                    guard buffer.count >= stringCacheMinimumBytes, buffer.count < Int(UInt32.max) else {
+                        return read(
+                            buffer, maximumDepth,
+                            .init(
+                                members: members, keyHashes: hashes, elements: elements,
+                                stringCache: .init(start: nil, count: 0)))
+                    }
+                    var slots = StringCache.emptyStorage()
+                    var span = slots.mutableSpan
+                    return span.withUnsafeMutableBufferPointer { cache in
+                        read(
+                            buffer, maximumDepth,
+                            .init(members: members, keyHashes: hashes, elements: elements, stringCache: cache))
                     }
                 }
             }
         }
+    }
+
+    /// Reads the document in `buffer` with scratch structures in `scratch`.
+    private static func read(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ maximumDepth: Int, _ scratch: JSONByteReader.Scratch
+    )
+        -> Result<JSONValue, JSONParseError>
+    {
+        var reader = JSONByteReader(buffer: buffer, maximumDepth: maximumDepth, scratch: scratch)
+        return reader.readDocument()
     }
 }

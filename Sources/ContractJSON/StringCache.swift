@@ -45,16 +45,21 @@ struct StringCache: ~Copyable {
     /// Whether there are slots (bodies below `JSONParser.stringCacheMinimumBytes` get none).
     var isEnabled: Bool { mask >= 0 }
 
-    /// A cache in `buffer` (uninitialized; its count a power of two, or zero for no cache), which
-    /// must outlive it.
+    /// The slots a parse's cache lives in: on the parser's stack frame, which `withUnsafeTemporaryAllocation`
+    /// does not give for more than 1 KB here (it asked the runtime, which said no on every parse: a 10 KB
+    /// `malloc`, whose size class also made `malloc` merge its free lists, on every parse of a list).
+    typealias Storage = InlineArray<256, Slot>
+
+    /// Empty slots for a parse, `Storage.count` of them (a power of two).
+    static func emptyStorage() -> Storage {
+        Storage(repeating: Slot(hash: 0, start: 0, count: .max, next: -1, string: ""))
+    }
+
+    /// A cache in `buffer` (initialized slots, all empty; its count a power of two, or zero for no
+    /// cache), which must outlive it.
     init(lending buffer: UnsafeMutableBufferPointer<Slot>) {
         slots = buffer
         mask = buffer.count - 1
-        buffer.initialize(repeating: Slot(hash: 0, start: 0, count: .max, next: -1, string: ""))
-    }
-
-    deinit {
-        _ = slots.deinitialize()
     }
 
     /// The string whose bytes are `input[start..<start + count]` and whose `KeyHash` is `hash`:
