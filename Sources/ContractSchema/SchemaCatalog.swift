@@ -45,11 +45,24 @@ public final class SchemaCatalog: @unchecked Sendable {
         try schema(at: SchemaRegistry.Location(document: documentURI, pointer: pointer), checkingDocument: true)
     }
 
+    /// The same, for a caller that already holds the schema as the document has it at `pointer` and
+    /// where it is written (a `JSONPointer.resolveWithPosition` answer), so that compiling it does not
+    /// walk the document from its root to find them; `nil` finds them as `schema(inDocument:at:)` does.
+    package func schema(
+        inDocument documentURI: String, at pointer: JSONPointer,
+        writtenAs written: (value: JSONValue, position: SourcePosition)?
+    ) throws(SchemaCompileErrors) -> CompiledSchema {
+        try schema(
+            at: SchemaRegistry.Location(document: documentURI, pointer: pointer), checkingDocument: true,
+            written: written)
+    }
+
     /// With `checkingDocument`, an unknown document is an error. The document is looked up (its long
     /// URI hashed) only when the location has no result yet: results exist only for known documents.
-    private func schema(at location: SchemaRegistry.Location, checkingDocument: Bool = false)
-        throws(SchemaCompileErrors) -> CompiledSchema
-    {
+    private func schema(
+        at location: SchemaRegistry.Location, checkingDocument: Bool = false,
+        written: (value: JSONValue, position: SourcePosition)? = nil
+    ) throws(SchemaCompileErrors) -> CompiledSchema {
         lock.lock()
         defer { lock.unlock() }
         if let known = results[location] { return try compiled(known.get()) }
@@ -58,7 +71,7 @@ public final class SchemaCatalog: @unchecked Sendable {
         }
         let result: Result<CompiledRoot, SchemaCompileErrors>
         do throws(SchemaCompileErrors) {
-            let root = try compiler.compileRoot(location)
+            let root = try compiler.compileRoot(location, writtenAs: written)
             result = .success(CompiledRoot(node: root, tracksScope: compiler.usesDynamicRef))
         } catch {
             result = .failure(error)

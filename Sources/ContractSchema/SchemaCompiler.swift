@@ -39,11 +39,14 @@ final class SchemaCompiler {
         self.options = options
     }
 
-    /// Compiles everything reachable from `location` and returns its node.
-    func compileRoot(_ location: SchemaRegistry.Location) throws(SchemaCompileErrors) -> SchemaNode {
+    /// Compiles everything reachable from `location` and returns its node; `written` is the schema
+    /// there and its position, when the caller already has them (else they are found from the root).
+    func compileRoot(
+        _ location: SchemaRegistry.Location, writtenAs written: (value: JSONValue, position: SourcePosition)? = nil
+    ) throws(SchemaCompileErrors) -> SchemaNode {
         let firstError = errors.count
         let firstNode = cache.nodes.count
-        let root = node(at: location)
+        let root = node(at: location, found: written.map { FoundSchema(value: $0.value, position: $0.position) })
         drain()
         if usesDynamicRef { compileDynamicAnchors() }
         // Nodes from earlier roots (a catalog compiles many) are resolved already and may be in use

@@ -18,8 +18,10 @@ struct SchemaReader {
             return nil
         }
         context.schemaRoots.append(node)
-        return Spec.Schema(
+        var schema = Spec.Schema(
             baseURI: node.file.uri, pointer: node.pointer, value: context.normalised(node.value),
             location: node.location)
+        schema.written = (node.value, node.position)
+        return schema
     }
 }
