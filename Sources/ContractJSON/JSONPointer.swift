@@ -6,7 +6,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
         let parent: Link?
         let token: String
         let count: Int
-        /// A digest of every token up to this one (FNV-1a over their bytes, chained), so that hashing a
+        /// A digest of every token up to this one (each token's `KeyHash`, chained), so that hashing a
         /// pointer is one combine, not one per token: schema compilation looks locations up by
         /// pointer constantly. Equality still compares the tokens.
         let digest: UInt64
@@ -15,12 +15,19 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
             self.parent = parent
             self.token = token
             self.count = (parent?.count ?? 0) + 1
-            var digest = (parent?.digest ?? 0xcbf2_9ce4_8422_2325) ^ 0x2F
-            for byte in token.utf8 {
-                digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
-            self.digest = digest &* 0x0000_0100_0000_01B3
+            // The token hashed eight bytes at a time: byte by byte through its UTF-8 view (FNV-1a),
+            // making a link was 3% of loading a large contract. A fixed seed: the digest is not
+            // seeded per process (see `digest` below).
+            let token =
+                token.utf8.withContiguousStorageIfAvailable {
+                    KeyHash.of(UnsafeRawBufferPointer($0), readable: $0.count, seed: Self.seed).hash
+                } ?? Array(token.utf8).withUnsafeBytes { KeyHash.of($0, readable: $0.count, seed: Self.seed).hash }
+            var digest = ((parent?.digest ?? Self.seed) ^ token) &* 0x9E37_79B9_7F4A_7C15
+            digest ^= digest >> 32
+            self.digest = digest
         }
+
+        private static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
     }
 
     private var last: Link?
