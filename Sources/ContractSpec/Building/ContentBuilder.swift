@@ -128,10 +128,17 @@ struct ExampleReader {
 /// Media type names: `type/subtype` with optional parameters, or a range (`*/*`, `image/*`).
 enum MediaTypeName {
     static func isValid(_ name: String) -> Bool {
+        // On contiguous bytes: through the UTF-8 view's iterator this was about 40 instructions a byte,
+        // for every media type of every operation of a contract.
+        if let valid = name.utf8.withContiguousStorageIfAvailable({ isValid(bytes: $0) }) { return valid }
+        return Array(name.utf8).withUnsafeBufferPointer { isValid(bytes: $0) }
+    }
+
+    private static func isValid(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
         var slashes = 0
         var typeLength = 0
         var subtypeLength = 0
-        for byte in name.utf8 {
+        for byte in name {
             if byte == UInt8(ascii: ";") { break }
             if byte == 0x20 || byte == 0x09 { continue }
             if byte == UInt8(ascii: "/") {
