@@ -152,3 +152,38 @@ struct SchemaReferenceTests {
         #expect(catalog.schemaValue(at: catalog.resolve("#/nope", against: schema.baseURI)) == nil)
     }
 }
+
+/// The loader hands the compiler each schema as it read it (`Spec.Schema.written`), so that compiling
+/// does not walk the file from its root again. A schema changed after loading must not compile from
+/// what was read before the change.
+@Suite("Schemas changed after loading compile from their file")
+struct ChangedSchemaTests {
+    @Test("a schema pointed elsewhere compiles what stands there", arguments: ["3.0.3", "3.1.0"])
+    func movedSchema(version: String) throws {
+        let text = """
+            openapi: \(version)
+            info: {title: t, version: '1'}
+            paths:
+              /count:
+                get:
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {type: integer}
+            components:
+              schemas:
+                Unused: {type: string}
+            """
+        let contract = try TemporaryContract(["api.yaml": text])
+        let document = try #require(contract.load().document)
+        let read = try #require(document.operations.first?.responses.first?.content.first?.schema)
+        #expect(try document.compiledSchemas.compiled(read).isValid(5))
+        var moved = read
+        moved.pointer = try #require(JSONPointer("/components/schemas/Unused"))
+        let compiled = try document.compiledSchemas.compiled(moved)
+        #expect(compiled.isValid("text"))
+        #expect(!compiled.isValid(5))
+    }
+}

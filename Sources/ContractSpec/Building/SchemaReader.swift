@@ -21,7 +21,9 @@ struct SchemaReader {
         var schema = Spec.Schema(
             baseURI: node.file.uri, pointer: node.pointer, value: context.normalised(node.value),
             location: node.location)
-        schema.written = (node.value, node.position)
+        schema.written =
+            context.version.isAtLeast31
+            ? .asValue : .kept(Spec.Schema.WrittenSchema(value: node.value, position: node.position))
         return schema
     }
 }

@@ -71,7 +71,7 @@ public final class ContractSchemas: @unchecked Sendable {
     /// The compiled form of a schema of the contract.
     public func compiled(_ schema: Spec.Schema) throws(SchemaCompileErrors) -> CompiledSchema {
         guard schema.isSynthesized else {
-            return try catalog.schema(inDocument: schema.baseURI, at: schema.pointer, writtenAs: schema.written)
+            return try catalog.schema(inDocument: schema.baseURI, at: schema.pointer, writtenAs: schema.writtenValue)
         }
         if let registered = registeredSynthesized[SchemaAddress(baseURI: schema.baseURI, pointer: schema.pointer)] {
             return try catalog.schema(inDocument: registered, at: .root)

@@ -37,20 +37,52 @@ extension Spec {
     /// A schema in the contract: where it is, and its (normalised) value.
     public struct Schema: Sendable {
         /// The URI of the file the schema's `$ref`s resolve against.
-        public var baseURI: String
+        public var baseURI: String { didSet { written = .unknown } }
         /// Where the schema stands in that file; for schemas built from 2.0 parameters, the parameter.
-        public var pointer: JSONPointer
+        public var pointer: JSONPointer { didSet { written = .unknown } }
         /// The schema, normalised to the 2020-12 dialect.
-        public var value: JSONValue
+        public var value: JSONValue { didSet { written = .unknown } }
         /// The schema's location, for messages.
-        public var location: SourceLocation
+        public var location: SourceLocation { didSet { written = .unknown } }
         /// Whether the schema was built by the loader (from Swagger 2.0 parameters) rather than written
         /// at `pointer`; such a schema is compiled from `value`.
         public var isSynthesized: Bool
-        /// The schema as its file has it at `pointer`, and where it is written, when the loader read it
-        /// there: the compiler starts from these instead of walking the file from its root to find
-        /// them again (for each of the thousands of schemas of a large contract, 4% of loading it).
-        package var written: (value: JSONValue, position: SourcePosition)?
+        /// The schema as its file has it at `pointer`, when the loader read it there (and nothing was
+        /// changed since): the compiler starts from it instead of walking the file from its root to find
+        /// it again, for each of the thousands of schemas of a large contract (2% of loading one).
+        package var written = Written.unknown
+
+        /// Where the compiler finds the schema as written, and where it is written. Eight bytes: a
+        /// loaded contract holds thousands of schemas, and keeping a value and a position in each took
+        /// the synthetic YAML contract's load from 9.95 to 10.1 times its file size in memory.
+        package enum Written: Sendable {
+            /// Found in the file from its root.
+            case unknown
+            /// `value` is the schema as written (3.1 and 3.2 do not normalise it), at `location`.
+            case asValue
+            /// The schema as written, kept beside a normalised `value` (3.0 and 2.0).
+            case kept(WrittenSchema)
+        }
+
+        /// A schema as its file has it, and where it is written.
+        package final class WrittenSchema: Sendable {
+            let value: JSONValue
+            let position: SourcePosition
+
+            package init(value: JSONValue, position: SourcePosition) {
+                self.value = value
+                self.position = position
+            }
+        }
+
+        /// `written` as the schema catalog takes it.
+        package var writtenValue: (value: JSONValue, position: SourcePosition)? {
+            switch written {
+            case .unknown: nil
+            case .asValue: (value, location.position)
+            case .kept(let schema): (schema.value, schema.position)
+            }
+        }
 
         /// Creates a schema reference.
         public init(
