@@ -32,8 +32,10 @@ struct NodeTable {
         return id
     }
 
-    /// The node at `pointer` in document `document`, if there is one yet.
-    func node(document: Int32, pointer: JSONPointer) -> SchemaNode? {
+    /// The node at `pointer` in document `document`, if there is one yet. Mutating though it changes
+    /// nothing: the compiler keeps the table in a stored property, and a non-mutating call there
+    /// copied the whole table first (retaining its arrays).
+    mutating func node(document: Int32, pointer: JSONPointer) -> SchemaNode? {
         let mask = slots.count - 1
         var slot = Self.slot(document: document, pointer: pointer) & mask
         while slots[slot] != 0 {
