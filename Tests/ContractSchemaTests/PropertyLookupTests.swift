@@ -62,6 +62,18 @@ struct PropertyLookupTests {
         #expect(compiled.validate(.object(JSONObject(members: Array(members.dropFirst(41))))).count == 1)
     }
 
+    @Test("a property written twice counts as its last, for its checks and for required")
+    func repeatedPropertyName() throws {
+        let schema = try JSONParser.parse(
+            #"{"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "#
+                + #""name": {"type": "string"}, "id": {"type": "integer", "readOnly": true}}}"#)
+        let compiled = try CompiledSchema(schema: schema, dialect: .oas30)
+        #expect(compiled.isValid(["id": 1, "name": "n"]))
+        #expect(!compiled.isValid(["id": "1", "name": "n"]))
+        #expect(!compiled.isValid(["name": "n"]))
+        #expect(compiled.isValid(["name": "n"], context: .request), "the last id is readOnly")
+    }
+
     @Test("properties are looked up by name in large objects with the verdicts of the member walk")
     func propertiesInLargeObjects() throws {
         let schema: JSONValue = [

@@ -148,7 +148,7 @@ extension SchemaCompiler {
             } else if !names.isEmpty {
                 checks.append(
                     RequiredCheck(
-                        site: site("required", context), names: names, nodes: names.map { properties[$0] },
+                        site: site("required", context), names: names, nodes: names.map { properties.node(named: $0) },
                         trigger: nil,
                         table: names.count <= 64 && Set(names).count == names.count
                             && names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? PropertyTable(names) : nil))

@@ -3,9 +3,10 @@ import ContractJSON
 /// `properties`, `patternProperties` and `additionalProperties`, checked in one pass over the members,
 /// plus the `readOnly`/`writeOnly` rule for the properties present.
 final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
-    let properties: [String: SchemaNode]
     let table: PropertyTable
-    /// The nodes of `properties`, in the order of `table`'s names (kept alive by `properties`).
+    /// The properties' nodes, kept alive here for `nodes`.
+    private let retainedNodes: [SchemaNode]
+    /// The properties' nodes, in the order of `table`'s names.
     let nodes: [Unmanaged<SchemaNode>]
     let patterns: [(regex: ECMARegex, node: SchemaNode)]
     let additional: SchemaNode?
@@ -26,14 +27,14 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
     }
 
     init(
-        properties: [String: SchemaNode], table: PropertyTable, nodes: [Unmanaged<SchemaNode>],
+        properties: CompiledProperties,
         patterns: [(regex: ECMARegex, node: SchemaNode)], additional: SchemaNode?, noAdditionalSite: KeywordSite?,
         budget: Int, location: SchemaRegistry.Location,
         sourceOf: @escaping @Sendable (String, String) -> SourceLocation?
     ) {
-        self.properties = properties
-        self.table = table
-        self.nodes = nodes
+        self.table = properties.table
+        self.retainedNodes = properties.nodes
+        self.nodes = properties.nodes.unretained
         self.patterns = patterns
         self.additional = additional
         self.noAdditionalSite = noAdditionalSite
@@ -42,7 +43,7 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
         self.sourceOf = sourceOf
         var byName: [NamedProperty] = []
         if patterns.isEmpty, additional == nil {
-            for (name, node) in properties {
+            for (name, node) in zip(properties.names, properties.nodes) {
                 guard let hash = JSONObject.indexHash(ofASCII: name) else {
                     byName = []
                     break
@@ -168,12 +169,19 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
 }
 
 extension SchemaCompiler {
-    func compileProperties(_ context: KeywordContext, into checks: inout [KeywordCheck]) -> [String: SchemaNode] {
+    func compileProperties(_ context: KeywordContext, into checks: inout [KeywordCheck]) -> CompiledProperties {
         let object = context.object
-        var properties: [String: SchemaNode] = [:]
+        var names: [String] = []
+        var nodes: [SchemaNode] = []
         if let value = object["properties"] {
             if case .object(let members) = value {
-                for member in members.members { properties[member.key] = child(context, "properties", member.key) }
+                names.reserveCapacity(members.count)
+                nodes.reserveCapacity(members.count)
+                // Of a name written twice, the last counts, as a lookup in the object finds it.
+                for (offset, member) in members.members.enumerated() where members.offset(of: member.key) == offset {
+                    names.append(member.key)
+                    nodes.append(child(context, "properties", member.key))
+                }
             } else {
                 report("properties must be an object", at: context, "properties")
             }
@@ -191,13 +199,12 @@ extension SchemaCompiler {
             additional = child(context, "additionalProperties")
             if value == .bool(false) { noAdditionalSite = site("additionalProperties", context) }
         }
-        if !properties.isEmpty || !patterns.isEmpty || additional != nil {
+        let properties = CompiledProperties(names: names, nodes: nodes)
+        if !names.isEmpty || !patterns.isEmpty || additional != nil {
             let registry = self.registry
-            let names = Array(properties.keys)
             checks.append(
                 PropertiesCheck(
-                    properties: properties, table: PropertyTable(names),
-                    nodes: names.compactMap { properties[$0] }.unretained,
+                    properties: properties,
                     patterns: patterns, additional: additional,
                     noAdditionalSite: noAdditionalSite, budget: options.regexStepLimit, location: context.location,
                     sourceOf: { document, pointer in
@@ -207,5 +214,28 @@ extension SchemaCompiler {
                     }))
         }
         return properties
+    }
+}
+
+/// The subschemas of one schema's `properties`, in the order written (a name written twice: its last).
+///
+/// Arrays and a `PropertyTable` rather than a `[String: SchemaNode]`: the dictionary was built for every
+/// object schema of a contract and only read while compiling, and inserting into it hashed each name
+/// with SipHash (about 1% of loading a large contract).
+struct CompiledProperties {
+    let names: [String]
+    let nodes: [SchemaNode]
+    /// `names`, found by their bytes.
+    let table: PropertyTable
+
+    init(names: [String], nodes: [SchemaNode]) {
+        self.names = names
+        self.nodes = nodes
+        self.table = PropertyTable(names)
+    }
+
+    /// The node of the property `name` (compared as `String`s, as a dictionary lookup would).
+    func node(named name: String) -> SchemaNode? {
+        names.lastIndex(of: name).map { nodes[$0] }
     }
 }
