@@ -18,10 +18,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
             // The token hashed eight bytes at a time: byte by byte through its UTF-8 view (FNV-1a),
             // making a link was 3% of loading a large contract. A fixed seed: the digest is not
             // seeded per process (see `digest` below).
-            let token =
-                token.utf8.withContiguousStorageIfAvailable {
-                    KeyHash.of(UnsafeRawBufferPointer($0), readable: $0.count, seed: Self.seed).hash
-                } ?? Array(token.utf8).withUnsafeBytes { KeyHash.of($0, readable: $0.count, seed: Self.seed).hash }
+            let token = KeyHash.of(token, seed: Self.seed).hash
             var digest = ((parent?.digest ?? Self.seed) ^ token) &* 0x9E37_79B9_7F4A_7C15
             digest ^= digest >> 32
             self.digest = digest
@@ -283,3 +280,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
         return Int(token)
     }
 }
+
+/// A value of a document with where it is written, as `JSONPointer.resolveWithPosition(in:)` answers:
+/// for walkers that hand a value they already found to code that would otherwise find it again.
+package typealias PositionedJSONValue = (value: JSONValue, position: SourcePosition)

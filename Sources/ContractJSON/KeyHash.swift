@@ -40,8 +40,10 @@ enum KeyHash {
         return (hash ^ (hash >> 29) ^ (hash >> 47), high & 0x8080_8080_8080_8080 == 0)
     }
 
-    /// The hash of a string's UTF-8 bytes, and whether they are all ASCII.
-    static func of(_ string: String) -> (hash: UInt64, isASCII: Bool) {
+    /// The hash of a string's UTF-8 bytes, and whether they are all ASCII; `seed` is the process's
+    /// unless a caller needs the same hash in every process.
+    @inline(__always)
+    static func of(_ string: String, seed: UInt64 = KeyHash.seed) -> (hash: UInt64, isASCII: Bool) {
         let hashed = string.utf8.withContiguousStorageIfAvailable { bytes in
             of(UnsafeRawBufferPointer(bytes), readable: bytes.count, seed: seed)
         }

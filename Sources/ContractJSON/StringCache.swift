@@ -4,8 +4,9 @@
 /// benchmark list's), and so do many of its long values (user emails, hashes, dates: 50 of 118).
 ///
 /// A two-way associative table in memory the parser lends (its stack frame): a string replaces
-/// whichever of its two slots was used longer ago. A slot remembers where its bytes are in the input, so a hash match is
-/// confirmed byte for byte: a string is only ever shared with one of exactly the same bytes.
+/// whichever of its two slots was used longer ago. A slot remembers where its bytes are in the
+/// input, so a hash match is confirmed byte for byte: a string is only ever shared with one of
+/// exactly the same bytes.
 ///
 /// Each key's slot also remembers the slot of the key that followed it in its object, so that
 /// the parser can first check whether the input holds that same key again (objects of one kind

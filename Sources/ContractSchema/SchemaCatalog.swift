@@ -50,7 +50,7 @@ public final class SchemaCatalog: @unchecked Sendable {
     /// walk the document from its root to find them; `nil` finds them as `schema(inDocument:at:)` does.
     package func schema(
         inDocument documentURI: String, at pointer: JSONPointer,
-        writtenAs written: (value: JSONValue, position: SourcePosition)?
+        writtenAs written: PositionedJSONValue?
     ) throws(SchemaCompileErrors) -> CompiledSchema {
         try schema(
             at: SchemaRegistry.Location(document: documentURI, pointer: pointer), checkingDocument: true,
@@ -61,7 +61,7 @@ public final class SchemaCatalog: @unchecked Sendable {
     /// URI hashed) only when the location has no result yet: results exist only for known documents.
     private func schema(
         at location: SchemaRegistry.Location, checkingDocument: Bool = false,
-        written: (value: JSONValue, position: SourcePosition)? = nil
+        written: PositionedJSONValue? = nil
     ) throws(SchemaCompileErrors) -> CompiledSchema {
         lock.lock()
         defer { lock.unlock() }

@@ -9,13 +9,9 @@ final class SchemaCompiler {
     let options: SchemaCompileOptions
     private var cache = NodeTable()
     /// Nodes waiting to be compiled, with their value and position when the caller already had them.
-    private var queue: [(SchemaNode, SchemaRegistry.Location, FoundSchema?)] = []
+    /// Subschemas come with the value and position their parent found them at, when it did.
+    private var queue: [(SchemaNode, SchemaRegistry.Location, PositionedJSONValue?)] = []
 
-    /// A subschema's value and source position, found from its parent rather than from the root.
-    private struct FoundSchema {
-        var value: JSONValue
-        var position: SourcePosition
-    }
     private var resourceIDs: [String: Int] = [:]
     private var resourceURIs: [String] = []
     private var lastSingleResource: (uri: String, id: Int)?
@@ -42,11 +38,11 @@ final class SchemaCompiler {
     /// Compiles everything reachable from `location` and returns its node; `written` is the schema
     /// there and its position, when the caller already has them (else they are found from the root).
     func compileRoot(
-        _ location: SchemaRegistry.Location, writtenAs written: (value: JSONValue, position: SourcePosition)? = nil
+        _ location: SchemaRegistry.Location, writtenAs written: PositionedJSONValue? = nil
     ) throws(SchemaCompileErrors) -> SchemaNode {
         let firstError = errors.count
         let firstNode = cache.nodes.count
-        let root = node(at: location, found: written.map { FoundSchema(value: $0.value, position: $0.position) })
+        let root = node(at: location, found: written)
         drain()
         if usesDynamicRef { compileDynamicAnchors() }
         // Nodes from earlier roots (a catalog compiles many) are resolved already and may be in use
@@ -61,7 +57,7 @@ final class SchemaCompiler {
         node(at: location, found: nil)
     }
 
-    private func node(at location: SchemaRegistry.Location, found: FoundSchema?) -> SchemaNode {
+    private func node(at location: SchemaRegistry.Location, found: PositionedJSONValue?) -> SchemaNode {
         let document = cache.documentID(location.document)
         if let existing = cache.node(document: document, pointer: location.pointer) { return existing }
         let id = resourceID(of: location)
@@ -121,10 +117,9 @@ final class SchemaCompiler {
         return document
     }
 
-    private func compile(_ node: SchemaNode, at location: SchemaRegistry.Location, found: FoundSchema?) {
+    private func compile(_ node: SchemaNode, at location: SchemaRegistry.Location, found: PositionedJSONValue?) {
         guard let document = document(location.document),
-            let (value, position) = found.map({ ($0.value, $0.position) })
-                ?? location.pointer.resolveWithPosition(in: document.root)
+            let (value, position) = found ?? location.pointer.resolveWithPosition(in: document.root)
         else {
             report("no schema at \(location.pointer.fragment)", at: location)
             return
@@ -229,9 +224,9 @@ final class SchemaCompiler {
 
     /// The value `tokens` name below the schema object of `context`, with its position as
     /// `JSONPointer.position(in:)` would find it; `nil` when they name nothing.
-    private static func find(_ tokens: [String], below context: KeywordContext) -> FoundSchema? {
+    private static func find(_ tokens: [String], below context: KeywordContext) -> PositionedJSONValue? {
         let found = JSONPointer.follow(tokens, from: .object(context.written), at: context.position)
-        return found.value.map { FoundSchema(value: $0, position: found.position) }
+        return found.value.map { ($0, found.position) }
     }
 
     /// Resolves a `$ref`-style URI reference against the base in force; reports it when unknown.

@@ -32,7 +32,7 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
         budget: Int, location: SchemaRegistry.Location,
         sourceOf: @escaping @Sendable (String, String) -> SourceLocation?
     ) {
-        self.table = properties.table
+        self.table = PropertyTable(properties.names)
         self.retainedNodes = properties.nodes
         self.nodes = properties.nodes.unretained
         self.patterns = patterns
@@ -219,20 +219,13 @@ extension SchemaCompiler {
 
 /// The subschemas of one schema's `properties`, in the order written (a name written twice: its last).
 ///
-/// Arrays and a `PropertyTable` rather than a `[String: SchemaNode]`: the dictionary was built for every
-/// object schema of a contract and only read while compiling, and inserting into it hashed each name
-/// with SipHash (about 1% of loading a large contract).
+/// Two arrays rather than a `[String: SchemaNode]`: the dictionary was built for every object schema
+/// of a contract and only read while compiling, and inserting into it hashed each name with SipHash
+/// (about 1% of loading a large contract). The check that validates them finds names through a
+/// `PropertyTable` of its own.
 struct CompiledProperties {
     let names: [String]
     let nodes: [SchemaNode]
-    /// `names`, found by their bytes.
-    let table: PropertyTable
-
-    init(names: [String], nodes: [SchemaNode]) {
-        self.names = names
-        self.nodes = nodes
-        self.table = PropertyTable(names)
-    }
 
     /// The node of the property `name` (compared as `String`s, as a dictionary lookup would).
     func node(named name: String) -> SchemaNode? {

@@ -23,7 +23,7 @@ struct SchemaReader {
             location: node.location)
         schema.written =
             context.version.isAtLeast31
-            ? .asValue : .kept(Spec.Schema.WrittenSchema(value: node.value, position: node.position))
+            ? .asValue : .kept(Spec.Schema.WrittenSchema((node.value, node.position)))
         return schema
     }
 }

@@ -66,21 +66,19 @@ extension Spec {
 
         /// A schema as its file has it, and where it is written.
         package final class WrittenSchema: Sendable {
-            let value: JSONValue
-            let position: SourcePosition
+            let written: PositionedJSONValue
 
-            package init(value: JSONValue, position: SourcePosition) {
-                self.value = value
-                self.position = position
+            package init(_ written: PositionedJSONValue) {
+                self.written = written
             }
         }
 
         /// `written` as the schema catalog takes it.
-        package var writtenValue: (value: JSONValue, position: SourcePosition)? {
+        package var writtenValue: PositionedJSONValue? {
             switch written {
             case .unknown: nil
             case .asValue: (value, location.position)
-            case .kept(let schema): (schema.value, schema.position)
+            case .kept(let schema): schema.written
             }
         }
 
