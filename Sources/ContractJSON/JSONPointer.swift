@@ -80,30 +80,32 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
     /// Parses the pointer syntax (`/a/b~1c`). Returns `nil` when the text is neither empty nor starts with `/`,
     /// or when a `~` is not followed by `0` or `1`.
     public init?(_ text: String) {
-        guard !text.isEmpty else {
-            self.init(tokens: [])
-            return
-        }
-        guard text.utf8.first == UInt8(ascii: "/") else { return nil }
+        self.init(parsing: Substring(text))
+    }
+
+    /// The same for pointer text inside a longer string (a fragment after its `#`).
+    private init?(parsing text: Substring) {
+        var text = text
         // Split on the bytes of `/` rather than on `Character`s: grapheme breaking made parsing the
         // pointers of `$ref`s a twentieth of loading Discord. `/` is ASCII, so every cut is also a
-        // character boundary and the tokens are what a `Character` split gave.
-        let utf8 = text.utf8
-        var link: Link?
-        var start = utf8.index(after: utf8.startIndex)
-        var index = start
-        while true {
-            guard index == utf8.endIndex || utf8[index] == UInt8(ascii: "/") else {
-                index = utf8.index(after: index)
-                continue
+        // character boundary and the tokens are what a `Character` split gave. Read on contiguous
+        // bytes: stepping a `String.UTF8View` index was most of parsing a pointer.
+        let parsed = text.withUTF8 { bytes -> Link?? in
+            guard !bytes.isEmpty else { return .some(nil) }
+            guard bytes[0] == UInt8(ascii: "/") else { return nil }
+            var link: Link?
+            var start = 1
+            while true {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+                guard let token = Self.unescape(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return nil }
+                link = Link(parent: link, token: token)
+                if end == bytes.count { return link }
+                start = end + 1
             }
-            guard let token = Self.unescape(text[start..<index]) else { return nil }
-            link = Link(parent: link, token: token)
-            if index == utf8.endIndex { break }
-            start = utf8.index(after: index)
-            index = start
         }
-        self.init(last: link)
+        guard let parsed else { return nil }
+        self.init(last: parsed)
     }
 
     private init(last: Link?) {
@@ -112,27 +114,37 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
 
     /// Parses a URI fragment (`#/components/schemas/Pet%20Type`): percent-decoding first, then pointer syntax.
     public init?(fragment: String) {
-        let body = fragment.hasPrefix("#") ? String(fragment.dropFirst()) : fragment
+        let body = fragment.hasPrefix("#") ? fragment.dropFirst() : fragment[...]
+        guard body.utf8.contains(UInt8(ascii: "%")) else {
+            self.init(parsing: body)
+            return
+        }
         guard let decoded = PercentEncoding.decode(body) else { return nil }
         self.init(decoded)
     }
 
-    private static func unescape(_ token: Substring) -> String? {
-        guard token.utf8.contains(UInt8(ascii: "~")) else { return String(token) }
-        var result = ""
-        var iterator = token.makeIterator()
-        while let character = iterator.next() {
-            guard character == "~" else {
-                result.append(character)
+    /// One token's text with `~0` and `~1` read back as `~` and `/`; `nil` for a `~` before anything else.
+    private static func unescape(_ token: UnsafeBufferPointer<UInt8>) -> String? {
+        guard token.contains(UInt8(ascii: "~")) else { return String(decoding: token, as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(token.count)
+        var offset = 0
+        while offset < token.count {
+            let byte = token[offset]
+            offset += 1
+            guard byte == UInt8(ascii: "~") else {
+                bytes.append(byte)
                 continue
             }
-            switch iterator.next() {
-            case "0": result.append("~")
-            case "1": result.append("/")
+            guard offset < token.count else { return nil }
+            switch token[offset] {
+            case UInt8(ascii: "0"): bytes.append(UInt8(ascii: "~"))
+            case UInt8(ascii: "1"): bytes.append(UInt8(ascii: "/"))
             default: return nil
             }
+            offset += 1
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Escapes one token (`~` → `~0`, `/` → `~1`).

@@ -1,9 +1,9 @@
 /// The hash of an object key's UTF-8 bytes that `MemberIndex` and the parser share, so that the
 /// parser hashes each key once, from the input, while it reads it, and the index does not hash
 /// it again from the key's `String`.
-enum KeyHash {
+package enum KeyHash {
     /// A random seed per process, so that colliding keys cannot be prepared in advance.
-    static let seed = UInt64.random(in: 1...UInt64.max)
+    package static let seed = UInt64.random(in: 1...UInt64.max)
 
     /// The hash of `bytes`, and whether they are all ASCII. `readable` (at least `bytes.count`) is
     /// how many bytes from the start may be loaded: when the last partial word fits in it, that
@@ -43,7 +43,7 @@ enum KeyHash {
     /// The hash of a string's UTF-8 bytes, and whether they are all ASCII; `seed` is the process's
     /// unless a caller needs the same hash in every process.
     @inline(__always)
-    static func of(_ string: String, seed: UInt64 = KeyHash.seed) -> (hash: UInt64, isASCII: Bool) {
+    package static func of(_ string: String, seed: UInt64 = KeyHash.seed) -> (hash: UInt64, isASCII: Bool) {
         let hashed = string.utf8.withContiguousStorageIfAvailable { bytes in
             of(UnsafeRawBufferPointer(bytes), readable: bytes.count, seed: seed)
         }

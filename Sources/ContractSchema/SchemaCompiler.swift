@@ -28,6 +28,13 @@ final class SchemaCompiler {
     private struct ReferenceKey: Hashable {
         var base: URIReference
         var text: String
+
+        /// Hashed by the reference text alone (its `KeyHash`): the base is the same for every schema of a
+        /// document without `$id`s, and hashing its long path on each of a contract's thousands of lookups
+        /// cost more than the rare equal texts under different bases, which equality still tells apart.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(KeyHash.of(text).hash)
+        }
     }
 
     init(registry: SchemaRegistry, options: SchemaCompileOptions) {

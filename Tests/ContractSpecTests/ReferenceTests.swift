@@ -40,6 +40,36 @@ struct ReferenceTests {
         #expect(operation.responses.first?.description == "ok")
     }
 
+    @Test("two spellings of one target are one component: built once, its problems reported once")
+    func spellingsShareATarget() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(
+                paths: """
+                      /a:
+                        get:
+                          responses:
+                            '200':
+                              $ref: '#/components/responses/a~1b'
+                      /b:
+                        get:
+                          responses:
+                            '200':
+                              $ref: '#/components/responses/a%7E1b'
+                    """,
+                components: """
+                    components:
+                      responses:
+                        a/b:
+                          description: ok
+                          sumary: a misspelled field
+                    """)
+        ])
+        let result = contract.load()
+        let unknown = result.diagnostics.filter { $0.code == "structure.unknown-field" }
+        #expect(unknown.count == 1, "\(unknown)")
+        #expect(result.document?.operations.map { $0.responses.first?.description } == ["ok", "ok"])
+    }
+
     @Test("relative files and fragments of them resolve, and their locations name the other file")
     func externalFiles() throws {
         let contract = try TemporaryContract([

@@ -135,11 +135,7 @@ struct SchemaChecks {
             return nil
         }
         // Plain-name fragments are $anchor references: the schema engine resolves them.
-        if let hash = text.firstIndex(of: "#"),
-            text[text.index(after: hash)...].first.map({ $0 != "/" && $0 != "%" }) ?? false
-        {
-            return nil
-        }
+        if Self.namesAnchor(text) { return nil }
         var current = node
         var key = ""
         var chain: [String] = []
@@ -166,6 +162,18 @@ struct SchemaChecks {
             if !context.version.usesDraft4Schemas, object.count > 1 { break }
         }
         return (current, key)
+    }
+
+    /// Whether the `$ref` text's fragment is a plain name (`#node`, an `$anchor`) rather than a pointer.
+    /// Read as bytes: `#`, `/` and `%` are ASCII, and a `Character` search was a tenth of following a `$ref`.
+    static func namesAnchor(_ reference: String) -> Bool {
+        var bytes = reference.utf8.makeIterator()
+        while let byte = bytes.next() {
+            guard byte == UInt8(ascii: "#") else { continue }
+            guard let first = bytes.next() else { return false }
+            return first != UInt8(ascii: "/") && first != UInt8(ascii: "%")
+        }
+        return false
     }
 
     private func checkType(_ node: SourceNode, _ typeMember: JSONObject.Member?) {

@@ -23,7 +23,7 @@ enum ReferenceResolver {
         ResolvedReference, ReferenceProblem
     > {
         // Real documents repeat the same few $refs thousands of times; each is resolved once per file.
-        let cacheKey = ReferenceCacheKey(fileURI: file.uri, reference: reference)
+        let cacheKey = ReferenceCacheKey(file: file, reference: reference)
         if let cached = workspace.resolvedReferences[cacheKey] { return cached }
         let result = resolveUncached(reference, from: file, in: workspace)
         workspace.resolvedReferences[cacheKey] = result
@@ -33,8 +33,7 @@ enum ReferenceResolver {
     private static func resolveUncached(_ reference: String, from file: ContractFile, in workspace: ContractWorkspace)
         -> Result<ResolvedReference, ReferenceProblem>
     {
-        let lowered = reference.lowercased()
-        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+        if hasPrefix(reference, caseInsensitive: "http://") || hasPrefix(reference, caseInsensitive: "https://") {
             return .failure(
                 ReferenceProblem(
                     code: "ref.remote",
@@ -94,18 +93,32 @@ enum ReferenceResolver {
             return .failure(
                 ReferenceProblem(code: "ref.invalid", message: "$ref '\(reference)' has a malformed JSON pointer"))
         }
-        guard let value = pointer.resolve(in: target.root) else {
+        guard let (value, position) = pointer.resolveWithPosition(in: target.root) else {
             return .failure(
                 ReferenceProblem(
                     code: "ref.unresolved",
                     message: "$ref '\(reference)' names nothing in \(target.displayPath)"
                         + suggestion(for: pointer, in: target.root)))
         }
+        // A fragment without percent-encoding is already the pointer's own spelling (its `~0`/`~1`
+        // escapes read back as written), so the key need not be spelled out again from the tokens.
+        let spelling = fragment.utf8.contains(UInt8(ascii: "%")) ? pointer.description : fragment
         return .success(
             ResolvedReference(
-                file: target, pointer: pointer, value: value, key: target.uri + "#" + pointer.description,
-                position: pointer.position(in: target.root))
-        )
+                file: target, pointer: pointer, value: value, key: target.uri + "#" + spelling, position: position))
+    }
+
+    /// Whether `text` starts with the ASCII `prefix` (written in lower case) in any case, without a
+    /// lower-cased copy of the whole reference.
+    private static func hasPrefix(_ text: String, caseInsensitive prefix: StaticString) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        for index in 0..<prefix.utf8CodeUnitCount {
+            guard let byte = bytes.next() else { return false }
+            let expected = prefix.utf8Start[index]
+            // `| 0x20` lower-cases ASCII letters; the prefixes' other bytes (`:`, `/`) already have that bit.
+            guard byte | 0x20 == expected else { return false }
+        }
+        return true
     }
 
     /// "did you mean" for the last token, from the keys that do exist at the parent.
@@ -122,9 +135,29 @@ enum ReferenceResolver {
 }
 
 /// A `$ref` as written in one file: the unit the workspace caches resolutions by.
+///
+/// The file is known by identity (the workspace keeps each file for as long as it keeps this cache), and
+/// the reference by its `KeyHash`: with the file's long URI and SipHash over both, a cached lookup was
+/// 1,500 instructions, and a large contract has a lookup per `$ref` it writes.
 struct ReferenceCacheKey: Hashable {
-    let fileURI: String
+    let file: ObjectIdentifier
     let reference: String
+    private let referenceHash: UInt64
+
+    init(file: ContractFile, reference: String) {
+        self.file = ObjectIdentifier(file)
+        self.reference = reference
+        self.referenceHash = KeyHash.of(reference).hash
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.file == rhs.file && lhs.referenceHash == rhs.referenceHash && lhs.reference == rhs.reference
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(referenceHash)
+    }
 }
 
 /// Why a `$ref` could not be followed.
