@@ -18,34 +18,73 @@ struct ResourceIndexer {
     }
 
     mutating func walk(_ value: JSONValue, pointer: JSONPointer, base: URIReference) {
+        var path = Path(root: pointer)
+        walk(value, path: &path, base: base)
+    }
+
+    /// Where the walk stands: the pointer it started at and the tokens below it, spelled into a
+    /// `JSONPointer` only for the few schemas with an `$id` or an anchor (a pointer per subschema, an
+    /// allocation and a hash per token, was most of indexing a document without any).
+    private struct Path {
+        let root: JSONPointer
+        var tokens: [String] = []
+
+        var pointer: JSONPointer {
+            var pointer = root
+            for token in tokens { pointer = pointer.appending(token) }
+            return pointer
+        }
+    }
+
+    /// The members the indexer reads, found in one pass (the last of a repeated key wins, as lookups do).
+    private struct Identifiers {
+        var id: String?
+        var hasRef = false
+        var anchor: String?
+        var dynamicAnchor: String?
+
+        init(_ object: JSONObject, idKeyword: String) {
+            for member in object.members where member.key.utf8.first == UInt8(ascii: "$") || member.key == idKeyword {
+                switch member.key {
+                case idKeyword: id = member.value.stringValue
+                case "$ref": hasRef = true
+                case "$anchor": anchor = member.value.stringValue
+                case "$dynamicAnchor": dynamicAnchor = member.value.stringValue
+                default: continue
+                }
+            }
+        }
+    }
+
+    private mutating func walk(_ value: JSONValue, path: inout Path, base: URIReference) {
         guard case .object(let object) = value else { return }
         var base = base
-        let hasRef = object["$ref"] != nil
-        if let id = object[dialect.idKeyword]?.stringValue, !(dialect.refOverridesSiblings && hasRef) {
+        let found = Identifiers(object, idKeyword: dialect.idKeyword)
+        if let id = found.id, !(dialect.refOverridesSiblings && found.hasRef) {
             let reference = URIReference(id)
             if dialect != .draft2020_12, id.hasPrefix("#") {
-                anchors.append((base.withoutFragment.description + id, pointer))
+                anchors.append((base.withoutFragment.description + id, path.pointer))
             } else if reference.fragment?.isEmpty ?? true {
                 base = base.resolving(reference).withoutFragment
                 let uri = base.description
-                bases.append((pointer, uri))
-                resources.append((uri, pointer))
+                bases.append((path.pointer, uri))
+                resources.append((uri, path.pointer))
             } else {
                 // draft 4 allows `id: "other.json#foo"`: a resource and a plain-name anchor at once.
                 let resolved = base.resolving(reference)
-                anchors.append((resolved.description, pointer))
+                anchors.append((resolved.description, path.pointer))
             }
         }
         if dialect == .draft2020_12 {
             // The base is spelled out only for the few schemas with an anchor: doing it for every schema
             // was most of indexing a large document.
-            if let anchor = object["$anchor"]?.stringValue {
-                anchors.append((base.withoutFragment.description + "#" + anchor, pointer))
+            if let anchor = found.anchor {
+                anchors.append((base.withoutFragment.description + "#" + anchor, path.pointer))
             }
-            if let anchor = object["$dynamicAnchor"]?.stringValue {
+            if let anchor = found.dynamicAnchor {
                 let name = base.withoutFragment.description + "#" + anchor
-                anchors.append((name, pointer))
-                dynamicAnchors.append((name, pointer))
+                anchors.append((name, path.pointer))
+                dynamicAnchors.append((name, path.pointer))
             }
         }
         for member in object.members {
@@ -54,18 +93,26 @@ struct ResourceIndexer {
             case .object(let inner):
                 let places = SubschemaKeyword.places(of: keyword)
                 if places.contains(.map) {
-                    let child = pointer.appending(keyword)
+                    path.tokens.append(keyword)
                     for entry in inner.members {
-                        walk(entry.value, pointer: child.appending(entry.key), base: base)
+                        path.tokens.append(entry.key)
+                        walk(entry.value, path: &path, base: base)
+                        path.tokens.removeLast()
                     }
+                    path.tokens.removeLast()
                 } else if places.contains(.single) {
-                    walk(member.value, pointer: pointer.appending(keyword), base: base)
+                    path.tokens.append(keyword)
+                    walk(member.value, path: &path, base: base)
+                    path.tokens.removeLast()
                 }
             case .array(let elements) where SubschemaKeyword.places(of: keyword).contains(.array):
-                let child = pointer.appending(keyword)
+                path.tokens.append(keyword)
                 for (index, element) in elements.enumerated() {
-                    walk(element, pointer: child.appending(index), base: base)
+                    path.tokens.append(String(index))
+                    walk(element, path: &path, base: base)
+                    path.tokens.removeLast()
                 }
+                path.tokens.removeLast()
             default:
                 continue
             }

@@ -63,9 +63,11 @@ public struct SchemaRegistry: Sendable {
             dialect = known
         }
         var indexer = ResourceIndexer(documentURI: documentURI, dialect: dialect)
+        // Parsed once: a contract registers its root document with a root per component schema.
+        let documentReference = URIReference(documentURI)
         for pointer in schemaRoots {
             guard let value = pointer.resolve(in: root) else { continue }
-            indexer.walk(value, pointer: pointer, base: URIReference(documentURI))
+            indexer.walk(value, pointer: pointer, base: documentReference)
         }
         let bases = [(pointer: JSONPointer.root, base: documentURI)] + indexer.bases
         documents[documentURI] = Document(

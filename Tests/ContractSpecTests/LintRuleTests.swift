@@ -101,6 +101,39 @@ struct LintRuleTests {
             ])
     }
 
+    @Test("schema problems deep in a component name the pointer and line of the keyword, through $refs")
+    func deepSchemaProblems() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": """
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            paths: {}
+            components:
+              schemas:
+                Pets: {type: array, items: {$ref: '#/components/schemas/Pet'}}
+                Pet:
+                  allOf:
+                    - type: object
+                      properties:
+                        tags:
+                          type: array
+                          items: {type: text}
+                    - properties:
+                        size: {type: [integer, huge]}
+                Loop: {$ref: '#/components/schemas/Loop'}
+            """
+        ])
+        let result = contract.load()
+        let found = result.diagnostics.filter { $0.code == "schema.type" || $0.code == "ref.cycle" }
+            .map { "\($0.location.position) \($0.pointer?.description ?? "-") \($0.code)" }
+        #expect(
+            found.sorted() == [
+                "13:23 /components/schemas/Pet/allOf/0/properties/tags/items/type schema.type",
+                "15:20 /components/schemas/Pet/allOf/1/properties/size/type schema.type",
+                "16:12 /components/schemas/Loop/$ref ref.cycle",
+            ], "\(found)")
+    }
+
     @Test("security requirements must name declared schemes")
     func security() throws {
         let contract = try TemporaryContract([

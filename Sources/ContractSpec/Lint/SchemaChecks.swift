@@ -41,10 +41,56 @@ struct SchemaChecks {
     let context: BuildContext
 
     func run(root: SourceNode) {
-        var visited: Set<String> = []
+        var visited: Set<Visit> = []
+        var path = SchemaPath()
         // Component schemas carry their key, so a `$ref` reaching them later finds them visited.
-        for schema in context.schemaRoots where schema.referenceKey.map({ visited.insert($0).inserted }) ?? true {
-            walk(schema, underIdentifier: false, inComposition: false, visited: &visited, depth: 0)
+        for schema in context.schemaRoots
+        where schema.referenceKey == nil || visited.insert(Visit(schema.file, schema.pointer)).inserted {
+            path.start(at: schema)
+            walk(
+                schema.value, at: schema.position, path: &path, underIdentifier: false, inComposition: false,
+                visited: &visited, depth: 0)
+        }
+    }
+
+    /// A schema the walk has reached through a root or a `$ref`: its file and pointer. Set members, in
+    /// place of the `uri#pointer` strings they stand for: hashing one of those (SipHash over a long
+    /// URI) cost more than following the `$ref` that led to it.
+    private struct Visit: Hashable {
+        let file: ObjectIdentifier
+        let pointer: JSONPointer
+
+        init(_ file: ContractFile, _ pointer: JSONPointer) {
+            self.file = ObjectIdentifier(file)
+            self.pointer = pointer
+        }
+    }
+
+    /// Where the walk stands: the root or `$ref` target it started from, and the tokens below it, spelled
+    /// into a `JSONPointer` only for a message or an annotated schema. A node with its own pointer per
+    /// subschema (an allocation and a hash per token) was a fifth of the walk, and nearly every schema
+    /// it visits is fine.
+    private struct SchemaPath {
+        private(set) var file: ContractFile?
+        private var base = JSONPointer.root
+        private var tokens: [String] = []
+
+        mutating func start(at node: SourceNode) {
+            file = node.file
+            base = node.pointer
+            tokens.removeAll(keepingCapacity: true)
+        }
+
+        mutating func push(_ token: String) { tokens.append(token) }
+
+        mutating func pop() { tokens.removeLast() }
+
+        /// The node for `value` where the path stands.
+        func node(_ value: JSONValue, at position: SourcePosition) -> SourceNode? {
+            guard let file else { return nil }
+            var pointer = base
+            for token in tokens { pointer = pointer.appending(token) }
+            return SourceNode(file: file, pointer: pointer, value: value, position: position)
         }
     }
 
@@ -52,29 +98,40 @@ struct SchemaChecks {
     /// as visited: that stops cycles, and it keeps hashing off every node. `inComposition`: the schema
     /// is a branch of `allOf`/`anyOf`/`oneOf`, whose `required` may name properties a sibling defines.
     private func walk(
-        _ node: SourceNode, underIdentifier: Bool, inComposition: Bool, visited: inout Set<String>, depth: Int
+        _ value: JSONValue, at position: SourcePosition, path: inout SchemaPath, underIdentifier: Bool,
+        inComposition: Bool, visited: inout Set<Visit>, depth: Int
     ) {
-        guard case .object(let object) = node.value, depth < 200 else { return }
+        guard case .object(let object) = value, depth < 200 else { return }
+        // Made only when something is reported, or kept for the example checks.
+        var node: SourceNode? { path.node(value, at: position) }
         let keys = SchemaKeywords(object)
         let scoped = underIdentifier || keys[.id] != nil
         if let reference = keys[.ref]?.value, !scoped {
-            if let (target, key) = followReference(node, reference: reference), visited.insert(key).inserted {
-                walk(target, underIdentifier: false, inComposition: false, visited: &visited, depth: depth + 1)
+            if let target = followReference(reference, in: object, at: position, path: path),
+                visited.insert(Visit(target.file, target.pointer)).inserted
+            {
+                var targetPath = SchemaPath()
+                targetPath.start(at: target)
+                walk(
+                    target.value, at: target.position, path: &targetPath, underIdentifier: false,
+                    inComposition: false, visited: &visited, depth: depth + 1)
             }
             // In 3.0 and 2.0 the siblings of $ref are ignored, so there is nothing else to check here.
             if context.version.usesDraft4Schemas { return }
         }
-        checkType(node, keys[.type])
-        if keys[.defaultValue] != nil || keys[.example] != nil || keys[.examples] != nil {
+        if let typeMember = keys[.type] { checkType(typeMember) { node } }
+        if keys[.defaultValue] != nil || keys[.example] != nil || keys[.examples] != nil, let node {
             context.annotatedSchemas.append(node)
         }
-        if let member = keys[.format], let format = member.value.stringValue, !Self.knownFormats.contains(format) {
+        if let member = keys[.format], let format = member.value.stringValue, !Self.knownFormats.contains(format),
+            let node
+        {
             context.warning(
                 "schema.format-unknown", "unknown format '\(format)' is not checked", at: node.child(member))
         }
-        if !inComposition { checkRequired(node, keys) }
+        if !inComposition { checkRequired(keys) { node } }
         if context.version.usesDraft4Schemas, let member = keys[.nullable], member.value.boolValue == true,
-            keys[.type] == nil
+            keys[.type] == nil, let node
         {
             let nullable = node.child(member)
             context.warning(
@@ -83,7 +140,8 @@ struct SchemaChecks {
                 at: nullable)
         }
         if context.version.usesDraft4Schemas, keys[.nullable]?.value.boolValue == true,
-            let member = keys[.enumValues], case .array(let values) = member.value, !values.contains(.null)
+            let member = keys[.enumValues], case .array(let values) = member.value, !values.contains(.null),
+            let node
         {
             let enumNode = node.child(member)
             context.warning(
@@ -91,21 +149,37 @@ struct SchemaChecks {
                 "nullable: true, but 'enum' does not list null, so null is rejected (OAS 3.0.3); add null to the enum to allow it",
                 at: enumNode)
         }
+        // Children stand at their key's position, or their own `{` in a list, else at this schema's.
+        func below(_ member: JSONObject.Member) -> SourcePosition {
+            member.position.isKnown ? member.position : position
+        }
         for (rank, member) in Self.subschemaMembers(of: object) {
-            let child = node.child(member)
+            path.push(member.key)
+            defer { path.pop() }
             if rank < Self.singleSubschemas.count {
-                guard child.value.objectValue != nil else { continue }
-                walk(child, underIdentifier: scoped, inComposition: false, visited: &visited, depth: depth + 1)
+                guard member.value.objectValue != nil else { continue }
+                walk(
+                    member.value, at: below(member), path: &path, underIdentifier: scoped, inComposition: false,
+                    visited: &visited, depth: depth + 1)
             } else if rank < Self.singleSubschemas.count + Self.listSubschemas.count {
+                guard case .array(let elements) = member.value else { continue }
                 let composing = member.key == "allOf" || member.key == "anyOf" || member.key == "oneOf"
-                for element in child.elements {
+                for (offset, element) in elements.enumerated() {
+                    path.push(String(offset))
+                    defer { path.pop() }
+                    let start = element.objectValue?.position ?? .unknown
                     walk(
-                        element, underIdentifier: scoped, inComposition: composing, visited: &visited, depth: depth + 1)
+                        element, at: start.isKnown ? start : below(member), path: &path, underIdentifier: scoped,
+                        inComposition: composing, visited: &visited, depth: depth + 1)
                 }
             } else {
-                guard child.value.objectValue != nil else { continue }
-                for (_, grandchild) in child.members where grandchild.value.objectValue != nil {
-                    walk(grandchild, underIdentifier: scoped, inComposition: false, visited: &visited, depth: depth + 1)
+                guard case .object(let map) = member.value else { continue }
+                for entry in map.members where entry.value.objectValue != nil {
+                    path.push(entry.key)
+                    defer { path.pop() }
+                    walk(
+                        entry.value, at: entry.position.isKnown ? entry.position : below(member), path: &path,
+                        underIdentifier: scoped, inComposition: false, visited: &visited, depth: depth + 1)
                 }
             }
         }
@@ -128,40 +202,66 @@ struct SchemaChecks {
         return found.count > 1 ? found.sorted { $0.rank < $1.rank } : found
     }
 
-    /// Resolves a schema `$ref`, following chains of bare `$ref`s; reports dead ends and loops.
-    private func followReference(_ node: SourceNode, reference: JSONValue) -> (SourceNode, String)? {
+    /// Resolves a schema `$ref` written in `object` (where `path` stands), following chains of bare
+    /// `$ref`s; reports dead ends and loops.
+    private func followReference(
+        _ reference: JSONValue, in object: JSONObject, at position: SourcePosition, path: SchemaPath
+    ) -> SourceNode? {
+        // The referring schema as a node, for messages only.
+        var referrer: SourceNode? { path.node(.object(object), at: position) }
         guard case .string(let text) = reference else {
-            context.error("schema.ref", "$ref must be a string", at: node.child("$ref") ?? node)
+            if let referrer {
+                context.error("schema.ref", "$ref must be a string", at: referrer.child("$ref") ?? referrer)
+            }
             return nil
         }
         // Plain-name fragments are $anchor references: the schema engine resolves them.
         if Self.namesAnchor(text) { return nil }
-        var current = node
-        var key = ""
-        var chain: [String] = []
-        while case .object(let object) = current.value, case .string(let next)? = object["$ref"] {
-            if chain.contains(key) {
-                context.error(
-                    "ref.cycle",
-                    "circular $ref chain with no schema in between: "
-                        + (chain.count > 1 ? "\(chain.count) refs loop" : "a $ref to itself"),
-                    at: node.child("$ref") ?? node)
-                return nil
+        guard let file = path.file else { return nil }
+        var current: SourceNode?
+        // The keys of the targets met after the first `$ref` (a chain's loop is a target met again).
+        var targets: [String] = []
+        var key: String?
+        var next = text
+        var from = file
+        var written = object
+        while true {
+            if let key {
+                if targets.contains(key) {
+                    // `targets` plus the referring schema: the links of the loop.
+                    let links = targets.count + 1
+                    if let referrer {
+                        context.error(
+                            "ref.cycle",
+                            "circular $ref chain with no schema in between: "
+                                + (links > 1 ? "\(links) refs loop" : "a $ref to itself"),
+                            at: referrer.child("$ref") ?? referrer)
+                    }
+                    return nil
+                }
+                targets.append(key)
             }
-            chain.append(key)
-            switch ReferenceResolver.resolve(next, from: current.file, in: context.workspace) {
+            switch ReferenceResolver.resolve(next, from: from, in: context.workspace) {
             case .success(let target):
                 current = SourceNode(
                     file: target.file, pointer: target.pointer, value: target.value, position: target.position)
                 key = target.key
             case .failure(let problem):
-                context.error(problem.code, problem.message, at: current.child("$ref") ?? current)
+                if let at = current ?? referrer {
+                    context.error(problem.code, problem.message, at: at.child("$ref") ?? at)
+                }
                 return nil
             }
             // A $ref with siblings is a schema of its own in 2020-12: the chain ends there.
-            if !context.version.usesDraft4Schemas, object.count > 1 { break }
+            if !context.version.usesDraft4Schemas, written.count > 1 { break }
+            guard let target = current, case .object(let targetObject) = target.value,
+                case .string(let following)? = targetObject["$ref"]
+            else { break }
+            next = following
+            from = target.file
+            written = targetObject
         }
-        return (current, key)
+        return current
     }
 
     /// Whether the `$ref` text's fragment is a plain name (`#node`, an `$anchor`) rather than a pointer.
@@ -176,35 +276,36 @@ struct SchemaChecks {
         return false
     }
 
-    private func checkType(_ node: SourceNode, _ typeMember: JSONObject.Member?) {
-        guard let typeMember else { return }
-        // The node (and its pointer) is made only for a message: most types are fine.
-        var typeNode: SourceNode { node.child(typeMember) }
+    /// `node` makes the schema's node, for a message: most types are fine, and it is made only then.
+    private func checkType(_ typeMember: JSONObject.Member, node: () -> SourceNode?) {
+        func report(_ message: (SourceNode) -> String) {
+            guard let typeNode = node()?.child(typeMember) else { return }
+            context.error("schema.type", message(typeNode), at: typeNode)
+        }
         switch typeMember.value {
         case .string(let name):
             if !Self.types.contains(name)
                 || (context.version.usesDraft4Schemas && name == "null" && context.version != .swagger2)
             {
-                context.error(
-                    "schema.type",
-                    "'\(name)' is not a JSON Schema type (\(Self.types.sorted().joined(separator: ", ")))", at: typeNode
-                )
+                report { _ in "'\(name)' is not a JSON Schema type (\(Self.types.sorted().joined(separator: ", ")))" }
             }
         case .array(let names) where !context.version.usesDraft4Schemas:
             for name in names where !(name.stringValue.map(Self.types.contains) ?? false) {
-                context.error("schema.type", "'type' lists \(name), which is not a JSON Schema type", at: typeNode)
+                report { _ in "'type' lists \(name), which is not a JSON Schema type" }
             }
         default:
             let expected = context.version.usesDraft4Schemas ? "a string" : "a string or an array of strings"
-            context.error("schema.type", "'type' must be \(expected), found \(typeNode.kindDescription)", at: typeNode)
+            report { "'type' must be \(expected), found \($0.kindDescription)" }
         }
     }
 
-    private func checkRequired(_ node: SourceNode, _ keys: SchemaKeywords) {
+    /// `node` makes the schema's node, for a message.
+    private func checkRequired(_ keys: SchemaKeywords, node: () -> SourceNode?) {
         guard let required = keys[.required], case .array(let names) = required.value,
             case .object(let properties)? = keys[.properties]?.value, !keys.composes
         else { return }
         for case .string(let name) in names where !properties.contains(name) {
+            guard let node = node() else { return }
             context.warning(
                 "schema.required-undefined", "required property '\(name)' is not defined in 'properties'",
                 at: node.child(required))
