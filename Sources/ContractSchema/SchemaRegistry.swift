@@ -27,10 +27,28 @@ public struct SchemaRegistry: Sendable {
         /// compares both.
         func hash(into hasher: inout Hasher) {
             hasher.combine(document.utf8.count)
-            var tail: UInt64 = 0
-            for byte in document.utf8.suffix(8) { tail = tail << 8 | UInt64(byte) }
-            hasher.combine(tail)
+            hasher.combine(Self.tail(of: document))
             hasher.combine(pointer)
+        }
+
+        /// Compares the pointers' digests first: tables probe several entries per lookup, and a
+        /// different pointer is told apart there without walking its tokens.
+        static func == (lhs: Location, rhs: Location) -> Bool {
+            lhs.pointer.digest == rhs.pointer.digest && lhs.document == rhs.document && lhs.pointer == rhs.pointer
+        }
+
+        /// The last eight bytes of `uri`, read from its contiguous storage when it has one (a walk over
+        /// `utf8.suffix(8)` went through the generic collection path on every lookup).
+        private static func tail(of uri: String) -> UInt64 {
+            let fast = uri.utf8.withContiguousStorageIfAvailable { bytes in
+                var tail: UInt64 = 0
+                for byte in bytes.suffix(8) { tail = tail << 8 | UInt64(byte) }
+                return tail
+            }
+            if let fast { return fast }
+            var tail: UInt64 = 0
+            for byte in uri.utf8.suffix(8) { tail = tail << 8 | UInt64(byte) }
+            return tail
         }
     }
 
