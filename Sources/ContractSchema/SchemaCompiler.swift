@@ -158,6 +158,8 @@ final class SchemaCompiler {
         -> [KeywordCheck]
     {
         var checks: [KeywordCheck] = []
+        // At most a check per keyword, and most keywords make one: one allocation instead of regrowing.
+        checks.reserveCapacity(context.object.count)
         if families.contains(.references) {
             compileReferences(context, node: node, into: &checks)
             if context.dialect.refOverridesSiblings, context.object["$ref"] != nil { return checks }
