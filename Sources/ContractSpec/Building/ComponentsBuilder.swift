@@ -15,7 +15,7 @@ struct ComponentsBuilder {
     func build() -> Result {
         let reader = ObjectReader(node, kind: "Components Object", context: context)
         reader.checkFields(context.fields.components)
-        for key in context.fields.components {
+        for key in context.fields.components.names {
             guard let section = reader.object(key) else { continue }
             for (name, member) in section.members where !isValidName(name) {
                 context.error(

@@ -20,10 +20,10 @@ enum FieldTables {
         version.isAtLeast31 ? ["name", "identifier", "url"] : ["name", "url"]
     }
 
-    static let contact: Set<String> = ["name", "url", "email"]
-    static let server: Set<String> = ["url", "description", "variables", "name"]
-    static let serverVariable: Set<String> = ["enum", "default", "description"]
-    static let externalDocs: Set<String> = ["description", "url"]
+    static let contact: FieldSet = ["name", "url", "email"]
+    static let server: FieldSet = ["url", "description", "variables", "name"]
+    static let serverVariable: FieldSet = ["enum", "default", "description"]
+    static let externalDocs: FieldSet = ["description", "url"]
 
     static func tag(_ version: Spec.Version) -> Set<String> {
         version.is32
@@ -50,7 +50,7 @@ enum FieldTables {
         return fields
     }
 
-    static let operation: Set<String> = [
+    static let operation: FieldSet = [
         "tags", "summary", "description", "externalDocs", "operationId", "parameters", "requestBody", "responses",
         "callbacks",
         "deprecated", "security", "servers",
@@ -73,7 +73,7 @@ enum FieldTables {
         return fields
     }
 
-    static let requestBody: Set<String> = ["description", "content", "required"]
+    static let requestBody: FieldSet = ["description", "content", "required"]
 
     static func mediaType(_ version: Spec.Version) -> Set<String> {
         var fields: Set<String> = ["schema", "example", "examples", "encoding"]
@@ -99,7 +99,7 @@ enum FieldTables {
         return fields
     }
 
-    static let link: Set<String> = [
+    static let link: FieldSet = [
         "operationRef", "operationId", "parameters", "requestBody", "description", "server",
     ]
 
@@ -135,22 +135,22 @@ extension Spec.Version {
 /// The field tables for one version, computed once per load rather than once per object.
 struct FieldSets {
     let root, info, license, tag, components, pathItem, parameter, header, mediaType, encoding, response, example,
-        securityScheme, oauthFlow: Set<String>
+        securityScheme, oauthFlow: FieldSet
 
     init(_ version: Spec.Version) {
-        root = FieldTables.root(version)
-        info = FieldTables.info(version)
-        license = FieldTables.license(version)
-        tag = FieldTables.tag(version)
-        components = FieldTables.components(version)
-        pathItem = FieldTables.pathItem(version)
-        parameter = FieldTables.parameter(version)
-        header = FieldTables.header(version)
-        mediaType = FieldTables.mediaType(version)
-        encoding = FieldTables.encoding(version)
-        response = FieldTables.response(version)
-        example = FieldTables.example(version)
-        securityScheme = FieldTables.securityScheme(version)
-        oauthFlow = FieldTables.oauthFlow(version)
+        root = FieldSet(FieldTables.root(version).sorted())
+        info = FieldSet(FieldTables.info(version).sorted())
+        license = FieldSet(FieldTables.license(version).sorted())
+        tag = FieldSet(FieldTables.tag(version).sorted())
+        components = FieldSet(FieldTables.components(version).sorted())
+        pathItem = FieldSet(FieldTables.pathItem(version).sorted())
+        parameter = FieldSet(FieldTables.parameter(version).sorted())
+        header = FieldSet(FieldTables.header(version).sorted())
+        mediaType = FieldSet(FieldTables.mediaType(version).sorted())
+        encoding = FieldSet(FieldTables.encoding(version).sorted())
+        response = FieldSet(FieldTables.response(version).sorted())
+        example = FieldSet(FieldTables.example(version).sorted())
+        securityScheme = FieldSet(FieldTables.securityScheme(version).sorted())
+        oauthFlow = FieldSet(FieldTables.oauthFlow(version).sorted())
     }
 }

@@ -24,14 +24,14 @@ struct ObjectReader {
     func has(_ key: String) -> Bool { node.value[key] != nil }
 
     /// Reports every member that is neither in `allowed` nor an `x-` extension.
-    func checkFields(_ allowed: Set<String>) {
+    func checkFields(_ allowed: FieldSet) {
         // Keys are read straight from the object: `node.members` made a node (and a pointer) for
         // every member of every object the builders read, and only an unknown field needs one.
         guard case .object(let object) = node.value else { return }
         for field in object.members where !field.key.hasPrefix("x-") && !allowed.contains(field.key) {
             let key = field.key
             let member = node.child(field)
-            let near = allowed.min { EditDistance.between($0, key) < EditDistance.between($1, key) }
+            let near = allowed.names.min { EditDistance.between($0, key) < EditDistance.between($1, key) }
             var message = "'\(key)' is not a field of a \(kind)"
             if let near, EditDistance.between(near, key) <= 2 {
                 message += "; did you mean '\(near)'?"

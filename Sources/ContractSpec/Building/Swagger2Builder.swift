@@ -3,18 +3,18 @@ import ContractJSON
 /// Builds the model from a Swagger 2.0 document: `host`/`basePath`/`schemes` become servers,
 /// `consumes`/`produces` become media types, `body` and `formData` parameters become request bodies.
 struct Swagger2Builder {
-    static let rootFields: Set<String> = [
+    static let rootFields: FieldSet = [
         "swagger", "info", "host", "basePath", "schemes", "consumes", "produces", "paths", "definitions", "parameters",
         "responses",
         "securityDefinitions", "security", "tags", "externalDocs",
     ]
-    static let operationFields: Set<String> = [
+    static let operationFields: FieldSet = [
         "tags", "summary", "description", "externalDocs", "operationId", "consumes", "produces", "parameters",
         "responses", "schemes",
         "deprecated", "security",
     ]
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch"]
-    static let pathItemFields = Set(methods + ["$ref", "parameters"])
+    static let pathItemFields = FieldSet(methods + ["$ref", "parameters"])
 
     let context: BuildContext
     let root: SourceNode

@@ -9,7 +9,7 @@ struct Swagger2Parameters {
         "minLength",
         "pattern", "maxItems", "minItems", "uniqueItems", "enum", "multipleOf",
     ]
-    static let fields: Set<String> = Set(
+    static let fields = FieldSet(
         schemaKeywords + ["name", "in", "description", "required", "schema", "allowEmptyValue", "collectionFormat"])
 
     /// A parameter as read, before body and form parameters are folded into a request body.

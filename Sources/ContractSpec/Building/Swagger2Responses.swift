@@ -2,7 +2,7 @@ import ContractJSON
 
 /// Swagger 2.0 responses: one schema served as every `produces` media type, `examples` keyed by media type.
 struct Swagger2Responses {
-    static let headerFields = Set(Swagger2Parameters.schemaKeywords + ["description", "collectionFormat"])
+    static let headerFields = FieldSet(Swagger2Parameters.schemaKeywords + ["description", "collectionFormat"])
     let context: BuildContext
     let produces: [String]
 

@@ -30,11 +30,29 @@ struct SemanticChecks {
     }
 
     private func checkAmbiguousPaths() {
-        var byShape: [String: Spec.Operation] = [:]
+        // The first operation of each shape and method, by its offset: the dictionary held copies of
+        // whole operations, and the shape was spelled again for every operation of a path.
+        var byShape: [String: Int] = [:]
+        var shapes: [String: String] = [:]
         var reported: Set<String> = []
-        for operation in document.operations {
-            let key = operation.template.shape + " " + operation.method
-            if let earlier = byShape[key], earlier.template.text != operation.template.text {
+        let operations = document.operations
+        for offset in operations.indices {
+            // Fields read in place: a copy of the operation retained every field it has.
+            let text = operations[offset].template.text
+            let shape: String
+            if let known = shapes[text] {
+                shape = known
+            } else {
+                shape = operations[offset].template.shape
+                shapes[text] = shape
+            }
+            let key = shape + " " + operations[offset].method
+            guard let earlierOffset = byShape[key] else {
+                byShape[key] = offset
+                continue
+            }
+            let (operation, earlier) = (operations[offset], operations[earlierOffset])
+            if earlier.template.text != text {
                 let pair = [earlier.template.text, operation.template.text].sorted().joined(separator: "|")
                 if reported.insert(pair).inserted {
                     context.report(
@@ -45,8 +63,6 @@ struct SemanticChecks {
                                 + "use one variable name for both",
                             location: operation.location, pointer: operation.pointer))
                 }
-            } else if byShape[key] == nil {
-                byShape[key] = operation
             }
         }
     }

@@ -1,0 +1,25 @@
+import ContractSchema
+
+/// The field names an OpenAPI object allows, looked up by length and leading bytes (a
+/// `KeywordTable`) instead of by hashing: the builders ask for every member of every object they
+/// read, and a `Set<String>` seeded and hashed each key with SipHash (2% of loading a large contract).
+struct FieldSet: ExpressibleByArrayLiteral, Sendable {
+    /// The names, for suggestions when a field is unknown.
+    let names: [String]
+    private let table: KeywordTable
+
+    /// A set of `names` (ASCII, as every OpenAPI field name is).
+    init(_ names: some Sequence<String>) {
+        self.names = Array(names)
+        self.table = KeywordTable(self.names)
+    }
+
+    init(arrayLiteral names: String...) {
+        self.init(names)
+    }
+
+    /// Whether `name` is one of the fields.
+    func contains(_ name: String) -> Bool {
+        table[name] != nil
+    }
+}
