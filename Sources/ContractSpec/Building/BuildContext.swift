@@ -70,6 +70,8 @@ final class BuildContext {
     /// Follows `$ref` (and chains of `$ref`s) from a node that may be a Reference Object.
     /// Returns the target, or `nil` after reporting why it cannot be reached.
     func dereference(_ node: SourceNode, expecting kind: String) -> SourceNode? {
+        // Most nodes are written in place: handed back without the copies and the list a chain needs.
+        guard case .object(let object) = node.value, object["$ref"] != nil else { return node }
         var current = node
         var visited: [String] = []
         while case .object(let object) = current.value, let reference = object["$ref"] {

@@ -50,19 +50,24 @@ struct ObjectReader {
         return child
     }
 
+    /// The value of the member `key`, read in place: most fields read are scalars of the right type,
+    /// and a child node (with its own pointer) is made only when there is something to report.
+    private func value(_ key: String) -> JSONValue? {
+        guard case .object(let object) = node.value, let offset = object.offset(of: key) else { return nil }
+        return object.members[offset].value
+    }
+
     func string(_ key: String, required: Bool = false) -> String? {
+        if case .string(let text)? = value(key) { return text }
         guard let child = required ? require(key) : child(key) else { return nil }
-        guard case .string(let text) = child.value else {
-            context.error("structure.type", "'\(key)' must be a string, found \(child.kindDescription)", at: child)
-            return nil
-        }
-        return text
+        context.error("structure.type", "'\(key)' must be a string, found \(child.kindDescription)", at: child)
+        return nil
     }
 
     /// A string field where YAML authors often write a bare number (`version: 1.0`): the number's
     /// text is kept, with a warning to quote it.
     func lenientString(_ key: String, required: Bool = false) -> String? {
-        if let child = child(key), case .number(let number) = child.value {
+        if case .number? = value(key), let child = child(key), case .number(let number) = child.value {
             context.warning(
                 "structure.type", "'\(key)' should be a string; \(number.text) is read as a number, quote it", at: child
             )
@@ -72,12 +77,10 @@ struct ObjectReader {
     }
 
     func bool(_ key: String) -> Bool? {
+        if case .bool(let flag)? = value(key) { return flag }
         guard let child = child(key) else { return nil }
-        guard case .bool(let value) = child.value else {
-            context.error("structure.type", "'\(key)' must be true or false, found \(child.kindDescription)", at: child)
-            return nil
-        }
-        return value
+        context.error("structure.type", "'\(key)' must be true or false, found \(child.kindDescription)", at: child)
+        return nil
     }
 
     func oneOf(_ key: String, _ allowed: [String], required: Bool = false) -> String? {
