@@ -79,15 +79,16 @@ struct PathParameterCheck {
     let context: BuildContext
 
     func check(parameters: [Spec.Parameter], template: PathTemplate, operation: SourceNode, method: String) {
-        let variables = Set(template.variables)
-        let declared = parameters.filter { $0.location == .path }
-        for variable in template.variables where !declared.contains(where: { $0.name == variable }) {
+        // A template has a few variables and an operation a few parameters: lists searched in place, no
+        // set or filtered copy of the parameters per operation.
+        let variables = template.variables
+        for variable in variables where !parameters.contains(where: { $0.location == .path && $0.name == variable }) {
             context.error(
                 "paths.parameter-undeclared",
                 "\(method) \(template.text): path variable '{\(variable)}' has no parameter with in: path; declare it",
                 at: operation)
         }
-        for parameter in declared where !variables.contains(parameter.name) {
+        for parameter in parameters where parameter.location == .path && !variables.contains(parameter.name) {
             context.report(
                 Diagnostic(
                     .error, code: "paths.parameter-unused",
