@@ -42,6 +42,20 @@ struct JSONParserTests {
         #expect(value[0]?.stringValue == "a\"b\\c/\né😀\u{FFFD}x")
     }
 
+    @Test("escapes between long plain runs, non-ASCII text and a lone surrogate before a run")
+    func escapesBetweenRuns() throws {
+        let text =
+            #"["The quick brown fox\njumps over the \"lazy\" dog — twice,\tthen naps \ud800under the table: "#
+            + #"caf\u00e9 → r\u00e9sum\u00e9 \ud83e\udd8a and a very long tail without any escapes at all\\"]"#
+        let value = try JSONParser.parse(text)
+        #expect(
+            value[0]?.stringValue
+                == "The quick brown fox\njumps over the \"lazy\" dog — twice,\tthen naps \u{FFFD}under the table: "
+                + "café → résumé 🦊 and a very long tail without any escapes at all\\")
+        // A control byte inside the run after an escape is still refused.
+        #expect(throws: JSONParseError.self) { try JSONParser.parse("[\"ab\\ncd\u{01}ef\"]") }
+    }
+
     @Test("objects compare regardless of member order; numbers by value")
     func equality() throws {
         #expect(try JSONParser.parse(#"{"a":1,"b":[1.0]}"#) == JSONParser.parse(#"{"b":[1],"a":1e0}"#))
