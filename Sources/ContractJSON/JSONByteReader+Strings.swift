@@ -11,7 +11,7 @@ extension JSONByteReader {
         let start = offset
         let sawNonASCII = try scanPlainRun()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
-            return try parseEscapedString(from: start)
+            return try parseEscapedString(from: start, sawNonASCII: sawNonASCII)
         }
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         offset += 1
@@ -30,7 +30,7 @@ extension JSONByteReader {
         let start = offset
         let sawNonASCII = try scanPlainRun()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
-            return (try parseEscapedString(from: start), nil, -1)
+            return (try parseEscapedString(from: start, sawNonASCII: sawNonASCII), nil, -1)
         }
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         offset += 1
@@ -114,7 +114,12 @@ extension JSONByteReader {
         }
     }
 
-    private mutating func parseEscapedString(from start: Int) throws(JSONParseError) -> String {
+    /// The rest of a string with escapes, from its start (`offset` is at the first backslash);
+    /// `sawNonASCII`: the plain run before it had non-ASCII bytes.
+    private mutating func parseEscapedString(from start: Int, sawNonASCII: Bool) throws(JSONParseError) -> String {
+        // Whether a plain run had non-ASCII bytes, which must be checked to be UTF-8; what escapes
+        // add is UTF-8 by construction, so a string whose runs are ASCII needs no check.
+        var sawNonASCII = sawNonASCII
         var scalars: [UInt8] = []
         scalars.reserveCapacity(offset - start + 32)
         scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
@@ -124,7 +129,9 @@ extension JSONByteReader {
             if byte == UInt8(ascii: "\"") {
                 if pendingHighSurrogate != nil { appendScalar(0xFFFD, to: &scalars) }
                 offset += 1
-                guard UTF8Validation.isValid(scalars) else { throw error("the string is not valid UTF-8") }
+                guard !sawNonASCII || UTF8Validation.isValid(scalars) else {
+                    throw error("the string is not valid UTF-8")
+                }
                 return String(decoding: scalars, as: UTF8.self)
             }
             if byte < 0x20 { throw error("control character 0x\(String(byte, radix: 16)) in a string must be escaped") }
@@ -137,7 +144,7 @@ extension JSONByteReader {
                 // and copied at once: byte by byte, the escaped strings of a document with long
                 // descriptions (Box's) were a twentieth of loading it.
                 let run = offset
-                _ = try scanPlainRun()
+                if try scanPlainRun() { sawNonASCII = true }
                 scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<offset]))
                 continue
             }
