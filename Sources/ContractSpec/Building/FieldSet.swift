@@ -3,7 +3,10 @@ import ContractSchema
 /// The field names an OpenAPI object allows, looked up by length and leading bytes (a
 /// `KeywordTable`) instead of by hashing: the builders ask for every member of every object they
 /// read, and a `Set<String>` seeded and hashed each key with SipHash (2% of loading a large contract).
-struct FieldSet: ExpressibleByArrayLiteral, Sendable {
+///
+/// Not `ExpressibleByArrayLiteral`, on purpose: a literal at a call site built its table on every call
+/// (a percent of loading Kubernetes's contract before it was caught); sets are `static let`s.
+struct FieldSet: Sendable {
     /// The names, for suggestions when a field is unknown.
     let names: [String]
     private let table: KeywordTable
@@ -12,10 +15,6 @@ struct FieldSet: ExpressibleByArrayLiteral, Sendable {
     init(_ names: some Sequence<String>) {
         self.names = Array(names)
         self.table = KeywordTable(self.names)
-    }
-
-    init(arrayLiteral names: String...) {
-        self.init(names)
     }
 
     /// Whether `name` is one of the fields.

@@ -20,10 +20,10 @@ enum FieldTables {
         version.isAtLeast31 ? ["name", "identifier", "url"] : ["name", "url"]
     }
 
-    static let contact: FieldSet = ["name", "url", "email"]
-    static let server: FieldSet = ["url", "description", "variables", "name"]
-    static let serverVariable: FieldSet = ["enum", "default", "description"]
-    static let externalDocs: FieldSet = ["description", "url"]
+    static let contact = FieldSet(["name", "url", "email"])
+    static let server = FieldSet(["url", "description", "variables", "name"])
+    static let serverVariable = FieldSet(["enum", "default", "description"])
+    static let externalDocs = FieldSet(["description", "url"])
 
     static func tag(_ version: Spec.Version) -> Set<String> {
         version.is32
@@ -50,11 +50,11 @@ enum FieldTables {
         return fields
     }
 
-    static let operation: FieldSet = [
+    static let operation = FieldSet([
         "tags", "summary", "description", "externalDocs", "operationId", "parameters", "requestBody", "responses",
         "callbacks",
         "deprecated", "security", "servers",
-    ]
+    ])
 
     static func parameter(_ version: Spec.Version) -> Set<String> {
         [
@@ -73,7 +73,7 @@ enum FieldTables {
         return fields
     }
 
-    static let requestBody: FieldSet = ["description", "content", "required"]
+    static let requestBody = FieldSet(["description", "content", "required"])
 
     static func mediaType(_ version: Spec.Version) -> Set<String> {
         var fields: Set<String> = ["schema", "example", "examples", "encoding"]
@@ -99,9 +99,9 @@ enum FieldTables {
         return fields
     }
 
-    static let link: FieldSet = [
+    static let link = FieldSet([
         "operationRef", "operationId", "parameters", "requestBody", "description", "server",
-    ]
+    ])
 
     static func securityScheme(_ version: Spec.Version) -> Set<String> {
         var fields: Set<String> = [

@@ -3,18 +3,19 @@ import ContractJSON
 /// Builds the model from a Swagger 2.0 document: `host`/`basePath`/`schemes` become servers,
 /// `consumes`/`produces` become media types, `body` and `formData` parameters become request bodies.
 struct Swagger2Builder {
-    static let rootFields: FieldSet = [
+    static let rootFields = FieldSet([
         "swagger", "info", "host", "basePath", "schemes", "consumes", "produces", "paths", "definitions", "parameters",
         "responses",
         "securityDefinitions", "security", "tags", "externalDocs",
-    ]
-    static let operationFields: FieldSet = [
+    ])
+    static let operationFields = FieldSet([
         "tags", "summary", "description", "externalDocs", "operationId", "consumes", "produces", "parameters",
         "responses", "schemes",
         "deprecated", "security",
-    ]
+    ])
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch"]
     static let pathItemFields = FieldSet(methods + ["$ref", "parameters"])
+    static let infoFields = FieldSet(["title", "description", "termsOfService", "contact", "license", "version"])
 
     let context: BuildContext
     let root: SourceNode
@@ -24,7 +25,7 @@ struct Swagger2Builder {
         reader.checkFields(Self.rootFields)
         let info = reader.object("info", required: true)
         let infoReader = info.map { ObjectReader($0, kind: "Info Object", context: context) }
-        infoReader?.checkFields(["title", "description", "termsOfService", "contact", "license", "version"])
+        infoReader?.checkFields(Self.infoFields)
         let title = infoReader?.string("title", required: true) ?? ""
         let apiVersion = infoReader?.lenientString("version", required: true) ?? ""
         let globalConsumes = reader.stringArray("consumes") ?? []

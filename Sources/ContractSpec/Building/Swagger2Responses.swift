@@ -3,6 +3,7 @@ import ContractJSON
 /// Swagger 2.0 responses: one schema served as every `produces` media type, `examples` keyed by media type.
 struct Swagger2Responses {
     static let headerFields = FieldSet(Swagger2Parameters.schemaKeywords + ["description", "collectionFormat"])
+    static let responseFields = FieldSet(["description", "schema", "headers", "examples"])
     let context: BuildContext
     let produces: [String]
 
@@ -15,7 +16,7 @@ struct Swagger2Responses {
 
     private func buildResolved(_ target: SourceNode, status: Spec.ResponseStatus) -> Spec.Response? {
         let reader = ObjectReader(target, kind: "Response Object", context: context)
-        reader.checkFields(["description", "schema", "headers", "examples"])
+        reader.checkFields(Self.responseFields)
         let description = reader.string("description", required: true) ?? ""
         let schema = reader.child("schema").flatMap { SchemaReader(context: context).read($0) }
         let examples = reader.object("examples")?.members ?? []

@@ -1,9 +1,13 @@
 /// Reads Swagger 2.0 Security Scheme Objects into the 3.x kinds: `basic` is http basic,
 /// OAuth 2 flows keep their scopes.
 enum Swagger2Security {
+    static let fields = FieldSet([
+        "type", "description", "name", "in", "flow", "authorizationUrl", "tokenUrl", "scopes",
+    ])
+
     static func read(_ node: SourceNode, name: String, context: BuildContext) -> Spec.SecurityScheme? {
         let reader = ObjectReader(node, kind: "Security Scheme Object", context: context)
-        reader.checkFields(["type", "description", "name", "in", "flow", "authorizationUrl", "tokenUrl", "scopes"])
+        reader.checkFields(fields)
         guard let type = reader.oneOf("type", ["basic", "apiKey", "oauth2"], required: true) else { return nil }
         let kind: Spec.SecurityKind
         switch type {
