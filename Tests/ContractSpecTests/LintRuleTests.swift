@@ -134,6 +134,28 @@ struct LintRuleTests {
             ], "\(found)")
     }
 
+    @Test("a Swagger 2.0 path's shared parameters are read once: a problem in one is reported once, not per method")
+    func sharedParametersOnce() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": """
+            swagger: '2.0'
+            info: {title: t, version: '1'}
+            paths:
+              /pets/{id}:
+                parameters:
+                  - {name: id, in: path, required: true, type: string, colour: red}
+                get:
+                  responses: {'200': {description: ok}}
+                delete:
+                  responses: {'204': {description: gone}}
+            """
+        ])
+        let result = contract.load()
+        let unknown = result.diagnostics.filter { $0.code == "structure.unknown-field" }
+        #expect(unknown.map(\.location.position.line) == [6], "\(unknown)")
+        #expect(result.document?.operations.map { $0.parameters.map(\.name) } == [["id"], ["id"]])
+    }
+
     @Test("security requirements must name declared schemes")
     func security() throws {
         let contract = try TemporaryContract([

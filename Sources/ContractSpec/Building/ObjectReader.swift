@@ -114,6 +114,17 @@ struct ObjectReader {
     }
 
     func stringArray(_ key: String) -> [String]? {
+        // Read in place when every element is a string (a node and a pointer per element were made
+        // only to be thrown away); otherwise through nodes, for the messages.
+        if case .array(let values)? = value(key) {
+            var strings: [String] = []
+            strings.reserveCapacity(values.count)
+            for value in values {
+                guard case .string(let text) = value else { break }
+                strings.append(text)
+            }
+            if strings.count == values.count { return strings }
+        }
         guard let elements = array(key) else { return nil }
         return elements.compactMap { element in
             guard case .string(let text) = element.value else {

@@ -52,13 +52,17 @@ struct Swagger2Builder {
             guard let target = context.dereference(item, expecting: "Path Item Object") else { continue }
             let itemReader = ObjectReader(target, kind: "Path Item Object", context: context)
             itemReader.checkFields(Self.pathItemFields)
-            let shared = itemReader.array("parameters") ?? []
+            // What every operation of the path shares is read once per path, not once per method: the
+            // template, and the parameters (whose problems are then reported once).
+            let builder = Swagger2Parameters(context: context)
+            let shared = (itemReader.array("parameters") ?? []).compactMap { builder.build($0) }
+            let template = PathTemplate(path)
             for method in Self.methods {
                 guard let operation = target.child(method) else { continue }
                 operations.append(
                     buildOperation(
-                        operation, method: method.uppercased(), path: path, shared: shared, servers: servers,
-                        consumes: globalConsumes, produces: globalProduces))
+                        operation, method: method.uppercased(), path: path, template: template, shared: shared,
+                        servers: servers, consumes: globalConsumes, produces: globalProduces))
             }
         }
         var schemes: [String: Spec.SecurityScheme] = [:]
@@ -88,26 +92,23 @@ struct Swagger2Builder {
     }
 
     private func buildOperation(
-        _ node: SourceNode, method: String, path: String, shared: [SourceNode], servers: [Spec.Server],
-        consumes: [String],
-        produces: [String]
+        _ node: SourceNode, method: String, path: String, template: PathTemplate, shared: [Swagger2Parameters.Read],
+        servers: [Spec.Server], consumes: [String], produces: [String]
     ) -> Spec.Operation {
         let reader = ObjectReader(node, kind: "Operation Object", context: context)
         reader.checkFields(Self.operationFields)
         let operationConsumes = reader.stringArray("consumes") ?? consumes
         let operationProduces = reader.stringArray("produces") ?? produces
         let builder = Swagger2Parameters(context: context)
-        let sharedBuilt = shared.compactMap { builder.build($0) }
         let own = (reader.array("parameters") ?? []).compactMap { builder.build($0) }
         let merged =
-            sharedBuilt.filter { candidate in
+            shared.filter { candidate in
                 !own.contains {
                     $0.parameter.name == candidate.parameter.name
                         && $0.parameter.location == candidate.parameter.location
                 }
             } + own
         let split = builder.requestBody(from: merged, consumes: operationConsumes, at: node)
-        let template = PathTemplate(path)
         PathParameterCheck(context: context).check(
             parameters: split.parameters, template: template, operation: node, method: method)
         let responseBuilder = Swagger2Responses(context: context, produces: operationProduces)
