@@ -13,7 +13,30 @@ final class BuildContext {
     /// Schemas that carry `default`, `example` or `examples`, whose values should validate against them.
     var annotatedSchemas: [SourceNode] = []
     private var reported: Set<Diagnostic> = []
-    private var memo: [String: Any] = [:]
+    private var memo: [MemoKey: Any] = [:]
+
+    /// What `build` memoizes by: the kind of object and the target's `uri#pointer`, hashed by the
+    /// target's `KeyHash` (the two joined into one string and hashed with SipHash cost an allocation
+    /// and a long hash per `$ref` the builders follow).
+    private struct MemoKey: Hashable {
+        let kind: String
+        let target: String
+        private let targetHash: UInt64
+
+        init(kind: String, target: String) {
+            self.kind = kind
+            self.target = target
+            self.targetHash = KeyHash.of(target).hash
+        }
+
+        static func == (lhs: MemoKey, rhs: MemoKey) -> Bool {
+            lhs.targetHash == rhs.targetHash && lhs.kind == rhs.kind && lhs.target == rhs.target
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(targetHash)
+        }
+    }
 
     init(workspace: ContractWorkspace, version: Spec.Version) {
         self.workspace = workspace
@@ -42,7 +65,7 @@ final class BuildContext {
     func build<T>(_ node: SourceNode, kind: String, _ body: (SourceNode) -> T?) -> T? {
         guard let target = dereference(node, expecting: kind) else { return nil }
         guard let key = target.referenceKey else { return body(target) }
-        let memoKey = kind + "\u{0}" + key
+        let memoKey = MemoKey(kind: kind, target: key)
         if let cached = memo[memoKey] { return cached as? T }
         let built = body(target)
         memo[memoKey] = built as Any
