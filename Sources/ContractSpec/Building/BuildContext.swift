@@ -15,27 +15,11 @@ final class BuildContext {
     private var reported: Set<Diagnostic> = []
     private var memo: [MemoKey: Any] = [:]
 
-    /// What `build` memoizes by: the kind of object and the target's `uri#pointer`, hashed by the
-    /// target's `KeyHash` (the two joined into one string and hashed with SipHash cost an allocation
-    /// and a long hash per `$ref` the builders follow).
+    /// What `build` memoizes by: the kind of object and the target's `uri#pointer` (the two joined into
+    /// one string and hashed with SipHash cost an allocation and a long hash per `$ref` followed).
     private struct MemoKey: Hashable {
         let kind: String
-        let target: String
-        private let targetHash: UInt64
-
-        init(kind: String, target: String) {
-            self.kind = kind
-            self.target = target
-            self.targetHash = KeyHash.of(target).hash
-        }
-
-        static func == (lhs: MemoKey, rhs: MemoKey) -> Bool {
-            lhs.targetHash == rhs.targetHash && lhs.kind == rhs.kind && lhs.target == rhs.target
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(targetHash)
-        }
+        let target: HashedText
     }
 
     init(workspace: ContractWorkspace, version: Spec.Version) {
@@ -65,7 +49,7 @@ final class BuildContext {
     func build<T>(_ node: SourceNode, kind: String, _ body: (SourceNode) -> T?) -> T? {
         guard let target = dereference(node, expecting: kind) else { return nil }
         guard let key = target.referenceKey else { return body(target) }
-        let memoKey = MemoKey(kind: kind, target: key)
+        let memoKey = MemoKey(kind: kind, target: HashedText(key))
         if let cached = memo[memoKey] { return cached as? T }
         let built = body(target)
         memo[memoKey] = built as Any

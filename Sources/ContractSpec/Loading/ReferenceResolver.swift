@@ -141,22 +141,11 @@ enum ReferenceResolver {
 /// 1,500 instructions, and a large contract has a lookup per `$ref` it writes.
 struct ReferenceCacheKey: Hashable {
     let file: ObjectIdentifier
-    let reference: String
-    private let referenceHash: UInt64
+    let reference: HashedText
 
     init(file: ContractFile, reference: String) {
         self.file = ObjectIdentifier(file)
-        self.reference = reference
-        self.referenceHash = KeyHash.of(reference).hash
-    }
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.file == rhs.file && lhs.referenceHash == rhs.referenceHash && lhs.reference == rhs.reference
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(file)
-        hasher.combine(referenceHash)
+        self.reference = HashedText(reference)
     }
 }
 
