@@ -70,6 +70,34 @@ struct ReferenceTests {
         #expect(result.document?.operations.map { $0.responses.first?.description } == ["ok", "ok"])
     }
 
+    @Test("a loop of $refs between components is reported from each place that enters it, with its length")
+    func referenceLoop() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(
+                paths: """
+                      /a:
+                        get:
+                          responses:
+                            '200': {$ref: '#/components/responses/A'}
+                    """,
+                components: """
+                    components:
+                      responses:
+                        A: {$ref: '#/components/responses/B'}
+                        B: {$ref: '#/components/responses/A'}
+                    """)
+        ])
+        let cycles = contract.load().diagnostics.filter { $0.code == "ref.cycle" }.map(\.message)
+        // The operation's response enters through A (three references: the response's, A's, B's); the
+        // components A and B are each built too, and each meets itself again after two.
+        #expect(
+            cycles.sorted() == [
+                "circular $ref chain: 2 references lead back to #/components/responses/A without reaching a Response Object",
+                "circular $ref chain: 2 references lead back to #/components/responses/B without reaching a Response Object",
+                "circular $ref chain: 3 references lead back to #/components/responses/B without reaching a Response Object",
+            ], "\(cycles)")
+    }
+
     @Test("relative files and fragments of them resolve, and their locations name the other file")
     func externalFiles() throws {
         let contract = try TemporaryContract([

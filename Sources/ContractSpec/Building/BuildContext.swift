@@ -80,6 +80,10 @@ final class BuildContext {
         // Most nodes are written in place: handed back without the copies and the list a chain needs.
         guard case .object(let object) = node.value, object["$ref"] != nil else { return node }
         var current = node
+        // The keys of the nodes met so far: meeting one again is a loop. (Their keys come with the cached
+        // resolution, so the referring node's pointer is never spelled out.) The first is kept apart, so
+        // that the usual single `$ref` allocates no list.
+        var first: String?
         var visited: [String] = []
         while case .object(let object) = current.value, let reference = object["$ref"] {
             guard case .string(let text) = reference else {
@@ -88,16 +92,15 @@ final class BuildContext {
                     at: current)
                 return nil
             }
-            // The targets met so far: meeting one again is a loop. (Their keys come with the cached
-            // resolution, so the referring node's pointer is never spelled out.)
-            if let key = current.referenceKey, visited.contains(key) {
+            let met = (first == nil ? 0 : 1) + visited.count
+            if let key = current.referenceKey, key == first || visited.contains(key) {
                 error(
                     "ref.cycle",
-                    "circular $ref chain: \(visited.count) references lead back to \(text) without reaching a \(kind)",
+                    "circular $ref chain: \(met) references lead back to \(text) without reaching a \(kind)",
                     at: node)
                 return nil
             }
-            visited.append(current.referenceKey ?? "")
+            if first == nil { first = current.referenceKey ?? "" } else { visited.append(current.referenceKey ?? "") }
             switch ReferenceResolver.resolve(text, from: current.file, in: workspace) {
             case .success(let target):
                 current = SourceNode(target)
@@ -105,7 +108,7 @@ final class BuildContext {
                 error(problem.code, problem.message, at: current.child("$ref") ?? current)
                 return nil
             }
-            if visited.count > 64 {
+            if 1 + visited.count > 64 {
                 error("ref.cycle", "more than 64 chained $refs; is there a loop?", at: node)
                 return nil
             }
