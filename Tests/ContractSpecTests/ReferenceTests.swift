@@ -44,18 +44,8 @@ struct ReferenceTests {
     func spellingsShareATarget() throws {
         let contract = try TemporaryContract([
             "api.yaml": openAPI31(
-                paths: """
-                      /a:
-                        get:
-                          responses:
-                            '200':
-                              $ref: '#/components/responses/a~1b'
-                      /b:
-                        get:
-                          responses:
-                            '200':
-                              $ref: '#/components/responses/a%7E1b'
-                    """,
+                paths: getOperation("/a", respondingWith: "#/components/responses/a~1b")
+                    + getOperation("/b", respondingWith: "#/components/responses/a%7E1b"),
                 components: """
                     components:
                       responses:
@@ -74,12 +64,7 @@ struct ReferenceTests {
     func referenceLoop() throws {
         let contract = try TemporaryContract([
             "api.yaml": openAPI31(
-                paths: """
-                      /a:
-                        get:
-                          responses:
-                            '200': {$ref: '#/components/responses/A'}
-                    """,
+                paths: getOperation("/a", respondingWith: "#/components/responses/A"),
                 components: """
                     components:
                       responses:
@@ -204,4 +189,15 @@ struct ReferenceTests {
         #expect(schema.value["$ref"]?.stringValue == "#/components/schemas/Node")
         #expect(result.document?.schemas["Node"] != nil)
     }
+}
+
+/// The `paths` lines of a GET at `path` whose 200 response is the Reference Object `reference`.
+private func getOperation(_ path: String, respondingWith reference: String) -> String {
+    """
+      \(path):
+        get:
+          responses:
+            '200': {$ref: '\(reference)'}
+
+    """
 }
