@@ -18,22 +18,8 @@ struct ResourceIndexer {
     }
 
     mutating func walk(_ value: JSONValue, pointer: JSONPointer, base: URIReference) {
-        var path = Path(root: pointer)
+        var path = PendingPointer(at: pointer)
         walk(value, path: &path, base: base)
-    }
-
-    /// Where the walk stands: the pointer it started at and the tokens below it, spelled into a
-    /// `JSONPointer` only for the few schemas with an `$id` or an anchor (a pointer per subschema, an
-    /// allocation and a hash per token, was most of indexing a document without any).
-    private struct Path {
-        let root: JSONPointer
-        var tokens: [String] = []
-
-        var pointer: JSONPointer {
-            var pointer = root
-            for token in tokens { pointer = pointer.appending(token) }
-            return pointer
-        }
     }
 
     /// The members the indexer reads, found in one pass (the last of a repeated key wins, as lookups do).
@@ -56,7 +42,8 @@ struct ResourceIndexer {
         }
     }
 
-    private mutating func walk(_ value: JSONValue, path: inout Path, base: URIReference) {
+    /// `path` stands at `value` (a pointer is spelled only for the few schemas with an `$id` or an anchor).
+    private mutating func walk(_ value: JSONValue, path: inout PendingPointer, base: URIReference) {
         guard case .object(let object) = value else { return }
         var base = base
         let found = Identifiers(object, idKeyword: dialect.idKeyword)
@@ -93,26 +80,26 @@ struct ResourceIndexer {
             case .object(let inner):
                 let places = SubschemaKeyword.places(of: keyword)
                 if places.contains(.map) {
-                    path.tokens.append(keyword)
+                    path.push(keyword)
                     for entry in inner.members {
-                        path.tokens.append(entry.key)
+                        path.push(entry.key)
                         walk(entry.value, path: &path, base: base)
-                        path.tokens.removeLast()
+                        path.pop()
                     }
-                    path.tokens.removeLast()
+                    path.pop()
                 } else if places.contains(.single) {
-                    path.tokens.append(keyword)
+                    path.push(keyword)
                     walk(member.value, path: &path, base: base)
-                    path.tokens.removeLast()
+                    path.pop()
                 }
             case .array(let elements) where SubschemaKeyword.places(of: keyword).contains(.array):
-                path.tokens.append(keyword)
+                path.push(keyword)
                 for (index, element) in elements.enumerated() {
-                    path.tokens.append(String(index))
+                    path.push(String(index))
                     walk(element, path: &path, base: base)
-                    path.tokens.removeLast()
+                    path.pop()
                 }
-                path.tokens.removeLast()
+                path.pop()
             default:
                 continue
             }

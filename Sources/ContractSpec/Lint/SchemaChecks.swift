@@ -72,31 +72,24 @@ struct SchemaChecks {
         }
     }
 
-    /// Where the walk stands: the root or `$ref` target it started from, and the tokens below it, spelled
-    /// into a `JSONPointer` only for a message or an annotated schema. A node with its own pointer per
-    /// subschema (an allocation and a hash per token) was a fifth of the walk, and nearly every schema
-    /// it visits is fine.
+    /// Where the walk stands: the file, and the pointer, spelled only for a message or an annotated schema.
     private struct SchemaPath {
         private(set) var file: ContractFile?
-        private var base = JSONPointer.root
-        private var tokens: [String] = []
+        private var pointer = PendingPointer()
 
         mutating func start(at node: SourceNode) {
             file = node.file
-            base = node.pointer
-            tokens.removeAll(keepingCapacity: true)
+            pointer.restart(at: node.pointer)
         }
 
-        mutating func push(_ token: String) { tokens.append(token) }
+        mutating func push(_ token: String) { pointer.push(token) }
 
-        mutating func pop() { tokens.removeLast() }
+        mutating func pop() { pointer.pop() }
 
         /// The node for `value` where the path stands.
         func node(_ value: JSONValue, at position: SourcePosition) -> SourceNode? {
             guard let file else { return nil }
-            var pointer = base
-            for token in tokens { pointer = pointer.appending(token) }
-            return SourceNode(file: file, pointer: pointer, value: value, position: position)
+            return SourceNode(file: file, pointer: pointer.pointer, value: value, position: position)
         }
     }
 
