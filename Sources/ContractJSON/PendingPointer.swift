@@ -4,7 +4,7 @@
 /// allocation and a hash each, was a fifth of such a walk.
 package struct PendingPointer: Sendable {
     /// Where the walk started.
-    package private(set) var base: JSONPointer
+    private var base: JSONPointer
     private var tokens: [String] = []
 
     /// A pointer at `base`, with nothing below it yet.

@@ -40,12 +40,7 @@ struct NodeTable {
         var slot = Self.slot(document: document, pointer: pointer) & mask
         while slots[slot] != 0 {
             let offset = Int(slots[slot]) - 1
-            // The digest first: most slots probed hold another pointer, told apart without its tokens.
-            if documents[offset] == document, nodes[offset].location.pointer.digest == pointer.digest,
-                nodes[offset].location.pointer == pointer
-            {
-                return nodes[offset]
-            }
+            if documents[offset] == document, nodes[offset].location.pointer == pointer { return nodes[offset] }
             slot = (slot + 1) & mask
         }
         return nil

@@ -31,12 +31,6 @@ public struct SchemaRegistry: Sendable {
             hasher.combine(pointer)
         }
 
-        /// Compares the pointers' digests first: tables probe several entries per lookup, and a
-        /// different pointer is told apart there without walking its tokens.
-        static func == (lhs: Location, rhs: Location) -> Bool {
-            lhs.pointer.digest == rhs.pointer.digest && lhs.document == rhs.document && lhs.pointer == rhs.pointer
-        }
-
         /// The last eight bytes of `uri`, read from its contiguous storage when it has one (a walk over
         /// `utf8.suffix(8)` went through the generic collection path on every lookup).
         private static func tail(of uri: String) -> UInt64 {

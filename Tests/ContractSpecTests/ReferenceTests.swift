@@ -148,6 +148,20 @@ struct ReferenceTests {
         #expect(messages.first?.contains("remote $ref 'https://example.com/pet.json' is not fetched (contract checks run offline)") == true)
     }
 
+    @Test("the remote schemes are recognised in any case, and only they")
+    func remoteSchemeCase() throws {
+        for (reference, code) in [
+            ("HTTPS://example.com/pet.json", "ref.remote"), ("Http://example.com/pet.json", "ref.remote"),
+            ("httpx://example.com/pet.json", "ref.unsupported"), ("http\\u001A//example.com", "ref.file"),
+        ] {
+            let contract = try TemporaryContract([
+                "api.yaml": openAPI31(components: "components:\n  schemas:\n    Pet:\n      $ref: \"\(reference)\"\n")
+            ])
+            let codes = contract.load().diagnostics.map(\.code)
+            #expect(codes == [code], "\(reference): \(codes)")
+        }
+    }
+
     @Test("refs that leave the contract folder are refused")
     func escapes() throws {
         let contract = try TemporaryContract([

@@ -7,13 +7,14 @@ import ContractSchema
 /// Not `ExpressibleByArrayLiteral`, on purpose: a literal at a call site built its table on every call
 /// (a percent of loading Kubernetes's contract before it was caught); sets are `static let`s.
 struct FieldSet: Sendable {
-    /// The names, for suggestions when a field is unknown.
+    /// The names, sorted: for suggestions when a field is unknown, and for walks over the fields
+    /// that must come out in the same order in every run (a `Set`'s order varies by process).
     let names: [String]
     private let table: KeywordTable
 
     /// A set of `names` (ASCII, as every OpenAPI field name is).
     init(_ names: some Sequence<String>) {
-        self.names = Array(names)
+        self.names = names.sorted()
         self.table = KeywordTable(self.names)
     }
 

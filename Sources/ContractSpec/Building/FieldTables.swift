@@ -138,19 +138,19 @@ struct FieldSets {
         securityScheme, oauthFlow: FieldSet
 
     init(_ version: Spec.Version) {
-        root = FieldSet(FieldTables.root(version).sorted())
-        info = FieldSet(FieldTables.info(version).sorted())
-        license = FieldSet(FieldTables.license(version).sorted())
-        tag = FieldSet(FieldTables.tag(version).sorted())
-        components = FieldSet(FieldTables.components(version).sorted())
-        pathItem = FieldSet(FieldTables.pathItem(version).sorted())
-        parameter = FieldSet(FieldTables.parameter(version).sorted())
-        header = FieldSet(FieldTables.header(version).sorted())
-        mediaType = FieldSet(FieldTables.mediaType(version).sorted())
-        encoding = FieldSet(FieldTables.encoding(version).sorted())
-        response = FieldSet(FieldTables.response(version).sorted())
-        example = FieldSet(FieldTables.example(version).sorted())
-        securityScheme = FieldSet(FieldTables.securityScheme(version).sorted())
-        oauthFlow = FieldSet(FieldTables.oauthFlow(version).sorted())
+        root = FieldSet(FieldTables.root(version))
+        info = FieldSet(FieldTables.info(version))
+        license = FieldSet(FieldTables.license(version))
+        tag = FieldSet(FieldTables.tag(version))
+        components = FieldSet(FieldTables.components(version))
+        pathItem = FieldSet(FieldTables.pathItem(version))
+        parameter = FieldSet(FieldTables.parameter(version))
+        header = FieldSet(FieldTables.header(version))
+        mediaType = FieldSet(FieldTables.mediaType(version))
+        encoding = FieldSet(FieldTables.encoding(version))
+        response = FieldSet(FieldTables.response(version))
+        example = FieldSet(FieldTables.example(version))
+        securityScheme = FieldSet(FieldTables.securityScheme(version))
+        oauthFlow = FieldSet(FieldTables.oauthFlow(version))
     }
 }

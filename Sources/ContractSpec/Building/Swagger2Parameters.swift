@@ -97,7 +97,8 @@ struct Swagger2Parameters {
         parameters: [Spec.Parameter], body: Spec.RequestBody?
     ) {
         // One pass that copies only the plain parameters out: three filtered lists copied every read
-        // (a parameter and a node each), a tenth of building a large 2.0 contract's operations.
+        // (a parameter and a node each), a tenth of building a large 2.0 contract's operations. By
+        // offset, because a `for read in reads` loop copies each read too (measured: Kubernetes +1.2%).
         var plain: [Spec.Parameter] = []
         plain.reserveCapacity(reads.count)
         var bodyOffsets: [Int] = []

@@ -64,12 +64,6 @@ struct SchemaChecks {
             self.file = ObjectIdentifier(file)
             self.pointer = pointer
         }
-
-        /// The pointers' digests first: a set probes several members per insertion, and comparing
-        /// pointers token by token for each was more than hashing the strings this replaced.
-        static func == (lhs: Visit, rhs: Visit) -> Bool {
-            lhs.pointer.digest == rhs.pointer.digest && lhs.file == rhs.file && lhs.pointer == rhs.pointer
-        }
     }
 
     /// Where the walk stands: the file, and the pointer, spelled only for a message or an annotated schema.

@@ -115,8 +115,8 @@ enum ReferenceResolver {
         for index in 0..<prefix.utf8CodeUnitCount {
             guard let byte = bytes.next() else { return false }
             let expected = prefix.utf8Start[index]
-            // `| 0x20` lower-cases ASCII letters; the prefixes' other bytes (`:`, `/`) already have that bit.
-            guard byte | 0x20 == expected else { return false }
+            let isLetter = expected >= UInt8(ascii: "a") && expected <= UInt8(ascii: "z")
+            guard byte == expected || (isLetter && byte == expected - 0x20) else { return false }
         }
         return true
     }
