@@ -43,7 +43,7 @@ extension JSONByteReader {
     /// Moves `offset` over the plain run of a string (from just after its opening quote) to the
     /// closing quote, the first backslash or the end of the input; whether the run had non-ASCII bytes.
     @inline(__always)
-    private mutating func scanPlainRun() throws(JSONParseError) -> Bool {
+    mutating func scanPlainRun() throws(JSONParseError) -> Bool {
         // Most strings have no escapes and can be decoded straight from the buffer. Eight bytes
         // at a time first, up to the first byte that needs a look.
         var highBits: UInt64 = 0
@@ -116,7 +116,7 @@ extension JSONByteReader {
 
     /// The rest of a string with escapes, from its start (`offset` is at the first backslash);
     /// `sawNonASCII`: the plain run before it had non-ASCII bytes.
-    private mutating func parseEscapedString(from start: Int, sawNonASCII: Bool) throws(JSONParseError) -> String {
+    mutating func parseEscapedString(from start: Int, sawNonASCII: Bool) throws(JSONParseError) -> String {
         // Whether a plain run had non-ASCII bytes, which must be checked to be UTF-8; what escapes
         // add is UTF-8 by construction, so a string whose runs are ASCII needs no check.
         var sawNonASCII = sawNonASCII

@@ -1,6 +1,6 @@
 /// The byte-level reader behind `JSONParser`: one pass, no backtracking, positions tracked in the
 /// whitespace it skips (JSON allows line breaks nowhere else).
-struct JSONByteReader: ~Copyable {
+package struct JSONByteReader: ~Copyable {
     /// Uninitialized memory the reader's scratch structures start in (the parser's stack frame);
     /// it must outlive the reader.
     struct Scratch {
@@ -16,7 +16,7 @@ struct JSONByteReader: ~Copyable {
     var offset = 0
     var line = 1
     var lineStart = 0
-    private var depth = 0
+    var depth = 0
     /// Members of the objects being read, innermost last.
     private var members: ScratchStack<JSONObject.Member>
     /// The `KeyHash` of each key in `members`, at the same positions (0 for a key not hashed).
@@ -50,6 +50,14 @@ struct JSONByteReader: ~Copyable {
     }
 
     private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        try startDocument()
+        let value = try parseValue()
+        try finishDocument()
+        return value
+    }
+
+    /// Moves to the document's value: past a byte order mark and whitespace.
+    package mutating func startDocument() throws(JSONParseError) {
         // A UTF-8 byte order mark is tolerated before the value, as RFC 8259 §8.1 allows.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             offset = 3
@@ -57,12 +65,14 @@ struct JSONByteReader: ~Copyable {
         }
         skipWhitespace()
         guard offset < bytes.count else { throw error("the file holds no JSON value") }
-        let value = try parseValue()
+    }
+
+    /// Checks that only whitespace follows the document's value.
+    package mutating func finishDocument() throws(JSONParseError) {
         skipWhitespace()
         guard offset == bytes.count else {
             throw error("unexpected \(describeCurrent()) after the JSON value; a file holds exactly one value")
         }
-        return value
     }
 
     // These three are always inlined and read only scalar fields: a call passed the whole reader
@@ -93,7 +103,7 @@ struct JSONByteReader: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x20, 0x09, 0x0D:
@@ -108,7 +118,7 @@ struct JSONByteReader: ~Copyable {
         }
     }
 
-    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+    mutating func parseValue() throws(JSONParseError) -> JSONValue {
         guard offset < bytes.count else { throw error("expected a value, found end of file") }
         switch bytes[offset] {
         case UInt8(ascii: "{"): return .object(try parseObject())
@@ -122,7 +132,7 @@ struct JSONByteReader: ~Copyable {
         }
     }
 
-    private mutating func enterContainer() throws(JSONParseError) {
+    mutating func enterContainer() throws(JSONParseError) {
         depth += 1
         if depth > maximumDepth {
             throw error("nesting deeper than \(maximumDepth) levels; flatten the document")
@@ -235,7 +245,7 @@ struct JSONByteReader: ~Copyable {
         return elements.popArray(from: first)
     }
 
-    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
+    mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
         let count = word.utf8CodeUnitCount
         guard offset + count <= bytes.count, let base = bytes.baseAddress else {
             throw error("expected a value, found \(describeCurrent())")
@@ -253,6 +263,13 @@ struct JSONByteReader: ~Copyable {
 
     private mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
         let start = offset
+        try scanNumber()
+        return JSONNumber(text: asciiString(UnsafeBufferPointer(rebasing: bytes[start..<offset])))
+    }
+
+    /// Moves `offset` over the number literal that starts there, checking its syntax.
+    @inline(__always)
+    mutating func scanNumber() throws(JSONParseError) {
         if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
         guard offset < bytes.count, isDigit(bytes[offset]) else {
             throw error("expected a digit in a number, found \(describeCurrent())")
@@ -282,7 +299,6 @@ struct JSONByteReader: ~Copyable {
             }
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
-        return JSONNumber(text: asciiString(UnsafeBufferPointer(rebasing: bytes[start..<offset])))
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

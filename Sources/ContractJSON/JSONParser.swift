@@ -46,37 +46,52 @@ public struct JSONParser {
     private static func parse(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> Result<
         JSONValue, JSONParseError
     > {
+        withReader(of: buffer, maximumDepth: maximumDepth) { reader in reader.readDocument() }
+    }
+
+    /// Runs `body` with a reader of `buffer` set up as `parse` sets up its own: for callers that
+    /// read a document value by value (see `JSONByteReader+Streaming`).
+    /// `sharesStrings: false` leaves out the string cache, for a reader that builds no strings.
+    package static func read(
+        _ buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth, sharesStrings: Bool = true,
+        _ body: (inout JSONByteReader) throws(JSONParseError) -> Bool
+    ) -> Result<Bool, JSONParseError> {
+        withReader(of: buffer, maximumDepth: maximumDepth, sharesStrings: sharesStrings) { reader in
+            do throws(JSONParseError) {
+                return .success(try body(&reader))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    private static func withReader<Value>(
+        of buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int, sharesStrings: Bool = true,
+        _ body: (inout JSONByteReader) -> Result<Value, JSONParseError>
+    ) -> Result<Value, JSONParseError> {
         // Scratch space on the stack: no heap blocks to allocate and free for a small body.
         withUnsafeTemporaryAllocation(of: JSONObject.Member.self, capacity: memberScratchCapacity) { members in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: memberScratchCapacity) { hashes in
                 withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: elementScratchCapacity) { elements in
                     // Slots record offsets as `UInt32`.
-                    guard buffer.count >= stringCacheMinimumBytes, buffer.count < Int(UInt32.max) else {
-                        return read(
-                            buffer, maximumDepth,
-                            .init(
+                    guard sharesStrings, buffer.count >= stringCacheMinimumBytes, buffer.count < Int(UInt32.max) else {
+                        var reader = JSONByteReader(
+                            buffer: buffer, maximumDepth: maximumDepth,
+                            scratch: .init(
                                 members: members, keyHashes: hashes, elements: elements,
                                 stringCache: .init(start: nil, count: 0)))
+                        return body(&reader)
                     }
                     var slots = StringCache.emptyStorage()
                     var span = slots.mutableSpan
                     return span.withUnsafeMutableBufferPointer { cache in
-                        read(
-                            buffer, maximumDepth,
-                            .init(members: members, keyHashes: hashes, elements: elements, stringCache: cache))
+                        var reader = JSONByteReader(
+                            buffer: buffer, maximumDepth: maximumDepth,
+                            scratch: .init(members: members, keyHashes: hashes, elements: elements, stringCache: cache))
+                        return body(&reader)
                     }
                 }
             }
         }
-    }
-
-    /// Reads the document in `buffer` with scratch structures in `scratch`.
-    private static func read(
-        _ buffer: UnsafeBufferPointer<UInt8>, _ maximumDepth: Int, _ scratch: JSONByteReader.Scratch
-    )
-        -> Result<JSONValue, JSONParseError>
-    {
-        var reader = JSONByteReader(buffer: buffer, maximumDepth: maximumDepth, scratch: scratch)
-        return reader.readDocument()
     }
 }

@@ -50,6 +50,29 @@ class KeywordCheck: @unchecked Sendable {
 
     /// Adds the properties and items this keyword evaluated, for `unevaluated*` beside it.
     func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {}
+
+    /// How `StreamingValidator` applies the check to an object or array it reads without building it.
+    var streamingRole: StreamingRole { .needsValue }
+}
+
+/// What a check needs of an object or array to be decided while the instance is read as a stream.
+enum StreamingRole {
+    /// The whole value, built: the check is decided on the tree (`enum`, `oneOf`, `unevaluated*`...).
+    case needsValue
+    /// Nothing: it only constrains strings or numbers.
+    case scalarOnly
+    /// `PropertiesCheck`: a schema per member, found by key.
+    case properties
+    /// `RequiredCheck`: the object's keys.
+    case required
+    /// `CountCheck`: the number of members or elements.
+    case count
+    /// `ItemsCheck`: a schema per element, found by index.
+    case items
+    /// `AllOfCheck`: its subschemas, applied in place.
+    case allOf
+    /// `RefCheck`: its target, applied in place.
+    case reference
 }
 
 /// A keyword whose failure is one error at the instance itself.

@@ -110,6 +110,12 @@ final class SchemaNode: @unchecked Sendable {
         }
     }
 
+    /// The types the node accepts (`TypeCheck` bits; all of them without a `type` keyword).
+    var acceptedTypes: UInt8 { typeMask }
+
+    /// The checks besides `type`, for the streaming validator (which tests `acceptedTypes` itself).
+    var checksBesidesType: UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>> { fast }
+
     /// Runs `body` one level deeper, inside this node's resource in the dynamic scope.
     @inline(__always)
     private func framed<Result>(_ state: inout ValidationState, _ body: (inout ValidationState) -> Result) -> Result {

@@ -36,6 +36,10 @@ struct BenchFixtureTests {
         #expect(compiled.validate(valid).isEmpty)
         let invalid = try Self.load("\(name).invalid.json")
         #expect(!compiled.isValid(invalid))
+        for kind in ["valid", "invalid"] {
+            let bytes = try Array(Data(contentsOf: Self.benchFolder.appendingPathComponent("\(name).\(kind).json")))
+            #expect(try compiled.isValid(json: bytes) == (kind == "valid"), "\(name).\(kind).json from bytes")
+        }
         // Errors come in schema order; expected.json lists them in instance order.
         let errors = compiled.validate(invalid).sorted { $0.mostRelevant.instancePath.pointer < $1.mostRelevant.instancePath.pointer }
         let expected = try #require(try Self.load("expected.json")["fixtures"]?[name]?["errors"]?.arrayValue).sorted {

@@ -70,11 +70,16 @@ struct SchemaSuiteRunner {
                 let expected = test["valid"]?.boolValue ?? false
                 let fast = compiled.isValid(instance)
                 let errors = compiled.validate(instance)
-                if fast == expected, errors.isEmpty == expected {
+                // The same verdict from the instance's bytes, compact and indented.
+                let streamed = try? compiled.isValid(json: JSONWriter.bytes(from: instance))
+                let streamedIndented = try? compiled.isValid(json: JSONWriter.bytes(from: instance, style: .pretty))
+                if fast == expected, errors.isEmpty == expected, streamed == expected, streamedIndented == expected {
                     outcome.passed += 1
                 } else {
                     outcome.failed.append(
-                        "\(file) | \(groupName) | \(testName): expected \(expected), isValid \(fast), errors \(errors.map(\.description))")
+                        "\(file) | \(groupName) | \(testName): expected \(expected), isValid \(fast), "
+                            + "from bytes \(String(describing: streamed))/\(String(describing: streamedIndented)), "
+                            + "errors \(errors.map(\.description))")
                 }
             }
         }

@@ -5,8 +5,8 @@ import ContractJSON
 final class ItemsCheck: KeywordCheck, @unchecked Sendable {
     let prefix: [SchemaNode]
     let rest: SchemaNode?
-    private let prefixRefs: [Unmanaged<SchemaNode>]
-    private let restRef: Unmanaged<SchemaNode>?
+    let prefixRefs: [Unmanaged<SchemaNode>]
+    let restRef: Unmanaged<SchemaNode>?
 
     init(prefix: [SchemaNode], rest: SchemaNode?) {
         self.prefix = prefix
@@ -25,6 +25,14 @@ final class ItemsCheck: KeywordCheck, @unchecked Sendable {
             }
             return true
         }
+    }
+
+    override var streamingRole: StreamingRole { .items }
+
+    /// The schema of the element at `index`, if any.
+    @inline(__always)
+    func node(at index: Int) -> Unmanaged<SchemaNode>? {
+        index < prefixRefs.count ? prefixRefs[index] : restRef
     }
 
     override func collect(
@@ -108,7 +116,14 @@ final class CountCheck: LeafKeywordCheck, @unchecked Sendable {
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard let count = count(instance) else { return true }
-        return isMinimum ? count >= limit : count <= limit
+        return holds(for: count)
+    }
+
+    override var streamingRole: StreamingRole { .count }
+
+    /// Whether `count` members or elements satisfy the limit.
+    func holds(for count: Int) -> Bool {
+        isMinimum ? count >= limit : count <= limit
     }
 
     override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {

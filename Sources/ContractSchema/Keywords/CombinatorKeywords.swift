@@ -3,7 +3,7 @@ import ContractJSON
 /// `allOf`.
 final class AllOfCheck: KeywordCheck, @unchecked Sendable {
     let nodes: [SchemaNode]
-    private let refs: [Unmanaged<SchemaNode>]
+    let refs: [Unmanaged<SchemaNode>]
 
     init(nodes: [SchemaNode]) {
         self.nodes = nodes
@@ -21,6 +21,8 @@ final class AllOfCheck: KeywordCheck, @unchecked Sendable {
     ) {
         for node in nodes { node.collect(instance, &state, &errors) }
     }
+
+    override var streamingRole: StreamingRole { .allOf }
 
     override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         for node in nodes where node.isValid(instance, &state) { node.annotate(instance, &state, &evaluated) }

@@ -11,6 +11,8 @@ final class FormatCheck: LeafKeywordCheck, @unchecked Sendable {
         super.init(site: site)
     }
 
+    override var streamingRole: StreamingRole { .scalarOnly }
+
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         switch (instance, format) {
         case (.string(let string), .string(let check)): return check(string)

@@ -69,6 +69,8 @@ final class BoundCheck: LeafKeywordCheck, @unchecked Sendable {
         super.init(site: site)
     }
 
+    override var streamingRole: StreamingRole { .scalarOnly }
+
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .number(let number) = instance else { return true }
         guard let order = NumberFacts.compare(number, bound) else { return false }
@@ -100,6 +102,8 @@ final class MultipleOfCheck: LeafKeywordCheck, @unchecked Sendable {
         self.divisor = divisor
         super.init(site: site)
     }
+
+    override var streamingRole: StreamingRole { .scalarOnly }
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .number(let number) = instance else { return true }

@@ -55,6 +55,26 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
         return true
     }
 
+    override var streamingRole: StreamingRole { .required }
+
+    /// `isValid` for an object read as a stream, from its keys in document order.
+    func isSatisfied(byKeys keys: UnsafeBufferPointer<String>, _ context: ValidationContext) -> Bool {
+        func has(_ name: String) -> Bool { keys.contains { UTF8Equality.equal($0, name) } }
+        if let trigger, !has(trigger) { return true }
+        if let table {
+            var found: UInt64 = 0
+            for key in keys {
+                if let index = table.index(of: key) { found |= 1 << UInt64(index) }
+            }
+            let all: UInt64 = names.count == 64 ? ~0 : (1 << UInt64(names.count)) - 1
+            if found == all { return true }
+        }
+        for (offset, name) in names.enumerated() where !has(name) {
+            if !excused(offset, context) { return false }
+        }
+        return true
+    }
+
     /// Looks the names up through the object's index (large objects); `nil` when it has none.
     private func allPresentByName(_ object: JSONObject, _ context: ValidationContext) -> Bool? {
         for offset in names.indices {

@@ -106,7 +106,7 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
         return true
     }
 
-    private func violatesAccess(_ node: SchemaNode, _ context: ValidationContext) -> Bool {
+    func violatesAccess(_ node: SchemaNode, _ context: ValidationContext) -> Bool {
         (context == .request && node.isReadOnly) || (context == .response && node.isWriteOnly)
     }
 
@@ -151,6 +151,8 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
             }
         }
     }
+
+    override var streamingRole: StreamingRole { .properties }
 
     override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         guard case .object(let object) = instance else { return }

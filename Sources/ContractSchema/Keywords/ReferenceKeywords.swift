@@ -13,6 +13,8 @@ final class RefCheck: KeywordCheck, @unchecked Sendable {
         target.isValid(instance, &state)
     }
 
+    override var streamingRole: StreamingRole { .reference }
+
     override func collect(
         _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
     ) {

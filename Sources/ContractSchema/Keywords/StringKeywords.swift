@@ -11,6 +11,8 @@ final class LengthCheck: LeafKeywordCheck, @unchecked Sendable {
         super.init(site: site)
     }
 
+    override var streamingRole: StreamingRole { .scalarOnly }
+
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .string(let string) = instance else { return true }
         // UTF-8 length bounds the scalar count from above and a quarter of it from below: most
@@ -45,6 +47,8 @@ final class PatternCheck: KeywordCheck, @unchecked Sendable {
         self.budget = budget
         super.init()
     }
+
+    override var streamingRole: StreamingRole { .scalarOnly }
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .string(let string) = instance else { return true }

@@ -1,0 +1,145 @@
+/// Reading a document value by value, for callers that decide as they go what to build: the
+/// streaming validator walks objects and arrays here, builds `JSONValue`s only for the values its
+/// schema needs whole, and skips the rest, checking their syntax without allocating.
+///
+/// The grammar, the nesting limit and the error texts are the ones `parseValue` applies, so a
+/// document is accepted or refused alike whichever way it is read.
+extension JSONByteReader {
+    /// What the value at the current offset is, judged by its first byte (a malformed value is
+    /// refused when it is read or skipped).
+    package enum ValueKind {
+        case object, array, other
+    }
+
+    /// How many objects and arrays are open around the current offset.
+    package var nesting: Int { depth }
+
+    /// The kind of the value at the current offset (whitespace before it already skipped).
+    package var nextValueKind: ValueKind {
+        guard offset < bytes.count else { return .other }
+        switch bytes[offset] {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        default: return .other
+        }
+    }
+
+    /// The value at the current offset, built in full.
+    package mutating func readValue() throws(JSONParseError) -> JSONValue {
+        try parseValue()
+    }
+
+    /// Enters the object at the current offset (its `{`); whether a member follows (`false`: the
+    /// object was empty and has been read).
+    package mutating func openObject() throws(JSONParseError) -> Bool {
+        try open(closedBy: UInt8(ascii: "}"))
+    }
+
+    /// Reads a member's key and the `:` after it; the offset is then at the member's value.
+    package mutating func readMemberKey() throws(JSONParseError) -> String {
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+            throw error("expected a quoted key, found \(describeCurrent())")
+        }
+        let key = try parseString()
+        try expectColon(after: key)
+        return key
+    }
+
+    /// After a member's value: whether another member follows (`false`: the object's `}` has been read).
+    package mutating func nextMember() throws(JSONParseError) -> Bool {
+        try next(closedBy: UInt8(ascii: "}"), in: "an object")
+    }
+
+    /// Enters the array at the current offset (its `[`); whether an element follows.
+    package mutating func openArray() throws(JSONParseError) -> Bool {
+        try open(closedBy: UInt8(ascii: "]"))
+    }
+
+    /// After an element: whether another follows (`false`: the array's `]` has been read).
+    package mutating func nextElement() throws(JSONParseError) -> Bool {
+        try next(closedBy: UInt8(ascii: "]"), in: "an array")
+    }
+
+    @inline(__always)
+    private mutating func open(closedBy closing: UInt8) throws(JSONParseError) -> Bool {
+        try enterContainer()
+        offset += 1
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == closing else { return true }
+        offset += 1
+        depth -= 1
+        return false
+    }
+
+    @inline(__always)
+    private mutating func next(closedBy closing: UInt8, in container: StaticString) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ",") || bytes[offset] == closing else {
+            let found = offset < bytes.count ? describeCurrent() : "end of file"
+            throw error("expected ',' or '\(Character(Unicode.Scalar(closing)))' in \(container), found \(found)")
+        }
+        if bytes[offset] == UInt8(ascii: ",") {
+            offset += 1
+            skipWhitespace()
+            return true
+        }
+        offset += 1
+        depth -= 1
+        return false
+    }
+
+    /// Moves past the value at the current offset, checking it as `readValue` would, building
+    /// nothing (a string with escapes is decoded, to check them, and dropped).
+    package mutating func skipValue() throws(JSONParseError) {
+        guard offset < bytes.count else { throw error("expected a value, found end of file") }
+        switch bytes[offset] {
+        case UInt8(ascii: "{"):
+            guard try openObject() else { return }
+            repeat {
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+                    throw error("expected a quoted key, found \(describeCurrent())")
+                }
+                try skipString()
+                try expectColon(after: nil)
+                try skipValue()
+            } while try nextMember()
+        case UInt8(ascii: "["):
+            guard try openArray() else { return }
+            repeat { try skipValue() } while try nextElement()
+        case UInt8(ascii: "\""):
+            try skipString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try scanNumber()
+        default:
+            _ = try parseValue()
+        }
+    }
+
+    @inline(__always)
+    private mutating func expectColon(after key: String?) throws(JSONParseError) {
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+            let named = key.map { " \"\($0)\"" } ?? ""
+            throw error("expected ':' after the key\(named), found \(describeCurrent())")
+        }
+        offset += 1
+        skipWhitespace()
+    }
+
+    /// Moves past the string at the current offset (its opening quote), checking it.
+    private mutating func skipString() throws(JSONParseError) {
+        offset += 1
+        let start = offset
+        let sawNonASCII = try scanPlainRun()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+            _ = try parseEscapedString(from: start, sawNonASCII: sawNonASCII)
+            return
+        }
+        offset += 1
+        if sawNonASCII, !UTF8Validation.isValid(UnsafeBufferPointer(rebasing: bytes[start..<offset - 1])) {
+            throw JSONParseError(
+                message: "the string is not valid UTF-8",
+                position: SourcePosition(line: line, column: offset - lineStart))
+        }
+    }
+}

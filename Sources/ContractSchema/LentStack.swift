@@ -1,0 +1,60 @@
+/// A stack of trivially destroyed or reference-counted values that starts in memory its owner
+/// lends (a caller's stack frame) and moves to the heap only if it outgrows it: the streaming
+/// validator's stacks, so that validating a small body allocates nothing for them.
+///
+/// (ContractJSON's `ScratchStack` is the parser's own; this one lives here because a generic
+/// type from another module was called unspecialized, through its value witnesses, on every push.)
+struct LentStack<Element>: ~Copyable {
+    private var storage: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private var ownsStorage = false
+    /// The number of elements on the stack.
+    private(set) var count = 0
+
+    /// A stack in `buffer`, which must outlive it and hold at least one element.
+    init(lending buffer: UnsafeMutableBufferPointer<Element>) {
+        if let base = buffer.baseAddress, !buffer.isEmpty {
+            storage = base
+            capacity = buffer.count
+        } else {
+            capacity = 16
+            storage = .allocate(capacity: capacity)
+            ownsStorage = true
+        }
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        if ownsStorage { storage.deallocate() }
+    }
+
+    /// The element at `index`, below `count`.
+    subscript(index: Int) -> Element {
+        storage[index]
+    }
+
+    /// The elements from `start` to the top, in place; valid until the stack next changes.
+    func top(from start: Int) -> UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(start: storage + start, count: count - start)
+    }
+
+    mutating func push(_ element: Element) {
+        if count == capacity {
+            let larger = capacity * 2
+            let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+            moved.moveInitialize(from: storage, count: count)
+            if ownsStorage { storage.deallocate() }
+            storage = moved
+            capacity = larger
+            ownsStorage = true
+        }
+        (storage + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Pops the elements from `start` to the top.
+    mutating func pop(to start: Int) {
+        (storage + start).deinitialize(count: count - start)
+        count = start
+    }
+}

@@ -1,0 +1,340 @@
+import ContractJSON
+
+/// `isValid` straight from JSON bytes, reading the instance once and building a `JSONValue` only
+/// where a schema needs one.
+///
+/// Parsing builds every string, member array and element array of the instance and frees them
+/// again, which costs more than validating it. Here the objects and arrays whose schemas only
+/// ask structural questions (`properties`, `required`, `items`, counts, `type`, through `allOf`
+/// and `$ref`) are walked in the bytes: each member's value is checked against the schemas its
+/// key selects, a member no schema selects is skipped (syntax checked, nothing built), and the
+/// first failure ends the walk. A scalar is built and handed to the ordinary checks. An object or
+/// array that any of its schemas needs whole (`enum`, `oneOf`, `unevaluatedProperties`, ...) is
+/// built and validated as a tree from there down.
+///
+/// The verdict is the tree validator's, by construction: a value must satisfy every schema that
+/// applies to it (all of them conjunctive here), each at the evaluation depth the tree would reach
+/// it at, so the depth limit that stops a `$ref` loop cuts in at the same place.
+struct StreamingValidator: ~Copyable {
+    /// A schema the value being read must satisfy, and the depth the tree would evaluate it at.
+    struct Frame {
+        var node: Unmanaged<SchemaNode>
+        var depth: Int
+    }
+
+    /// A structural check of a container being read (with the depth of the schemas it selects).
+    enum Structural {
+        case properties(Unmanaged<PropertiesCheck>, childDepth: Int)
+        case items(Unmanaged<ItemsCheck>, childDepth: Int)
+        case required(Unmanaged<RequiredCheck>)
+        case count(Unmanaged<CountCheck>)
+    }
+
+    /// Memory the validator's stacks start in (the caller's stack frame); it must outlive the validator.
+    struct Scratch {
+        var frames: UnsafeMutableBufferPointer<Frame>
+        var structural: UnsafeMutableBufferPointer<Structural>
+        var keys: UnsafeMutableBufferPointer<String>
+    }
+
+    /// How far `expand` got with one schema of a container.
+    private enum Expansion {
+        case streamed, invalid, needsValue
+    }
+
+    /// Containers nested deeper than this are built and validated as trees, which keeps the
+    /// recursion here (a few frames per level) well inside a secondary thread's stack.
+    static let maximumStreamedNesting = 64
+
+    private var state: ValidationState
+    /// The schemas of every value being read, outermost first; a value's are the last ones pushed.
+    private var frames: LentStack<Frame>
+    /// The structural checks of the containers being read, innermost last.
+    private var structural: LentStack<Structural>
+    /// The keys of the objects being read, kept only while some `required` needs them.
+    private var keys: LentStack<String>
+
+    /// A validator whose first value must satisfy `root`, its stacks in `scratch`.
+    init(root: SchemaNode, state: ValidationState, scratch: Scratch) {
+        self.state = state
+        self.frames = LentStack(lending: scratch.frames)
+        self.structural = LentStack(lending: scratch.structural)
+        self.keys = LentStack(lending: scratch.keys)
+        frames.push(Frame(node: .passUnretained(root), depth: 0))
+    }
+
+    /// Whether the document's value satisfies the root schema; the reader ends after the value when it does.
+    mutating func validateDocument(_ reader: inout JSONByteReader) throws(JSONParseError) -> Bool {
+        try validate(&reader, 0..<1)
+    }
+
+    /// Whether the value at the reader's offset satisfies every schema in `frames[set]`; the
+    /// reader ends after the value when it does, anywhere inside it when it does not.
+    private mutating func validate(_ reader: inout JSONByteReader, _ set: Range<Int>) throws(JSONParseError) -> Bool {
+        if set.isEmpty {
+            try reader.skipValue()
+            return true
+        }
+        let streams = reader.nesting < Self.maximumStreamedNesting
+        switch reader.nextValueKind {
+        case .object where streams: return try validateObject(&reader, set)
+        case .array where streams: return try validateArray(&reader, set)
+        default: return try validateBuilt(&reader, set)
+        }
+    }
+
+    /// Builds the value and asks each schema's tree validator.
+    private mutating func validateBuilt(_ reader: inout JSONByteReader, _ set: Range<Int>) throws(JSONParseError)
+        -> Bool
+    {
+        let value = try reader.readValue()
+        for index in set {
+            let frame = frames[index]
+            state.depth = frame.depth
+            if !frame.node.isValid(value, &state) { return false }
+        }
+        return true
+    }
+
+    /// Files the structural checks of every schema in `frames[set]` for a container of the type
+    /// `typeBit`, from `structural`'s top.
+    private mutating func expand(_ set: Range<Int>, typeBit: UInt8) -> Expansion {
+        for index in set {
+            let frame = frames[index]
+            let expansion = expand(frame.node, depth: frame.depth, typeBit: typeBit)
+            if expansion != .streamed { return expansion }
+        }
+        return .streamed
+    }
+
+    private mutating func validateObject(_ reader: inout JSONByteReader, _ set: Range<Int>) throws(JSONParseError)
+        -> Bool
+    {
+        let checks = structural.count
+        let keyMark = keys.count
+        defer {
+            structural.pop(to: checks)
+            keys.pop(to: keyMark)
+        }
+        switch expand(set, typeBit: TypeCheck.object) {
+        case .streamed: break
+        case .invalid: return false
+        case .needsValue:
+            structural.pop(to: checks)
+            return try validateBuilt(&reader, set)
+        }
+        var keepsKeys = false
+        for index in checks..<structural.count {
+            if case .required = structural[index] { keepsKeys = true }
+        }
+        var count = 0
+        if try reader.openObject() {
+            repeat {
+                let key = try reader.readMemberKey()
+                count += 1
+                let children = frames.count
+                for index in checks..<structural.count {
+                    guard case .properties(let check, let childDepth) = structural[index] else { continue }
+                    guard selectSchemas(of: key, by: check, childDepth: childDepth) else { return false }
+                }
+                let valid = try validate(&reader, children..<frames.count)
+                frames.pop(to: children)
+                guard valid else { return false }
+                if keepsKeys { keys.push(key) }
+            } while try reader.nextMember()
+        }
+        let objectKeys = keys.top(from: keyMark)
+        for index in checks..<structural.count {
+            switch structural[index] {
+            case .count(let check):
+                guard check._withUnsafeGuaranteedRef({ $0.holds(for: count) }) else { return false }
+            case .required(let check):
+                guard check._withUnsafeGuaranteedRef({ $0.isSatisfied(byKeys: objectKeys, state.context) }) else {
+                    return false
+                }
+            case .properties, .items:
+                continue
+            }
+        }
+        return true
+    }
+
+    private mutating func validateArray(_ reader: inout JSONByteReader, _ set: Range<Int>) throws(JSONParseError)
+        -> Bool
+    {
+        let checks = structural.count
+        defer { structural.pop(to: checks) }
+        switch expand(set, typeBit: TypeCheck.array) {
+        case .streamed: break
+        case .invalid: return false
+        case .needsValue:
+            structural.pop(to: checks)
+            return try validateBuilt(&reader, set)
+        }
+        var count = 0
+        if try reader.openArray() {
+            repeat {
+                let children = frames.count
+                for index in checks..<structural.count {
+                    guard case .items(let check, let childDepth) = structural[index],
+                        let node = check._withUnsafeGuaranteedRef({ $0.node(at: count) })
+                    else { continue }
+                    frames.push(Frame(node: node, depth: childDepth))
+                }
+                count += 1
+                let valid = try validate(&reader, children..<frames.count)
+                frames.pop(to: children)
+                guard valid else { return false }
+            } while try reader.nextElement()
+        }
+        for index in checks..<structural.count {
+            guard case .count(let check) = structural[index] else { continue }
+            guard check._withUnsafeGuaranteedRef({ $0.holds(for: count) }) else { return false }
+        }
+        return true
+    }
+
+    /// Pushes the schemas a `PropertiesCheck` applies to the member `key`, as the check's own
+    /// `isValid` selects them; `false` when the member may not be there at all (a `readOnly`
+    /// property in a request, a `writeOnly` one in a response).
+    private mutating func selectSchemas(of key: String, by check: Unmanaged<PropertiesCheck>, childDepth: Int) -> Bool {
+        check._withUnsafeGuaranteedRef { check in
+            var matched = false
+            if let index = check.table.index(of: key) {
+                matched = true
+                let node = check.nodes[index]
+                if state.context != .none,
+                    node._withUnsafeGuaranteedRef({ check.violatesAccess($0, state.context) })
+                {
+                    return false
+                }
+                frames.push(Frame(node: node, depth: childDepth))
+            }
+            if !check.patterns.isEmpty {
+                for pattern in check.patterns where pattern.regex.firstMatch(in: key, budget: check.budget) == .matched
+                {
+                    matched = true
+                    frames.push(Frame(node: .passUnretained(pattern.node), depth: childDepth))
+                }
+            }
+            if !matched, let additional = check.additional {
+                frames.push(Frame(node: .passUnretained(additional), depth: childDepth))
+            }
+            return true
+        }
+    }
+
+    /// Files the structural checks of `node`, which the tree would evaluate at `depth`, and of the
+    /// `allOf` and `$ref` targets it holds, for a container of the type `typeBit`.
+    private mutating func expand(_ reference: Unmanaged<SchemaNode>, depth: Int, typeBit: UInt8) -> Expansion {
+        guard depth < state.maximumDepth else { return .invalid }
+        return reference._withUnsafeGuaranteedRef { node in
+            guard node.acceptedTypes & typeBit != 0 else { return .invalid }
+            let isObject = typeBit == TypeCheck.object
+            let childDepth = depth + 1
+            for check in node.checksBesidesType {
+                let expansion = check._withUnsafeGuaranteedRef { check -> Expansion in
+                    switch check.streamingRole {
+                    case .needsValue:
+                        return .needsValue
+                    case .scalarOnly:
+                        return .streamed
+                    case .properties:
+                        if isObject {
+                            let properties = unsafeDowncast(check, to: PropertiesCheck.self)
+                            structural.push(.properties(.passUnretained(properties), childDepth: childDepth))
+                        }
+                        return .streamed
+                    case .required:
+                        if isObject {
+                            structural.push(.required(.passUnretained(unsafeDowncast(check, to: RequiredCheck.self))))
+                        }
+                        return .streamed
+                    case .count:
+                        let count = unsafeDowncast(check, to: CountCheck.self)
+                        if count.countsProperties == isObject { structural.push(.count(.passUnretained(count))) }
+                        return .streamed
+                    case .items:
+                        if !isObject {
+                            let items = unsafeDowncast(check, to: ItemsCheck.self)
+                            structural.push(.items(.passUnretained(items), childDepth: childDepth))
+                        }
+                        return .streamed
+                    case .allOf:
+                        for child in unsafeDowncast(check, to: AllOfCheck.self).refs {
+                            let expansion = expand(child, depth: childDepth, typeBit: typeBit)
+                            if expansion != .streamed { return expansion }
+                        }
+                        return .streamed
+                    case .reference:
+                        let target = unsafeDowncast(check, to: RefCheck.self).target
+                        return expand(.passUnretained(target), depth: childDepth, typeBit: typeBit)
+                    }
+                }
+                if expansion != .streamed { return expansion }
+            }
+            return .streamed
+        }
+    }
+}
+
+extension CompiledSchema {
+    /// Whether the JSON text `bytes` is a valid instance, stopping at the first failure.
+    ///
+    /// The same verdict as parsing the bytes and calling `isValid(_:context:)`, usually sooner:
+    /// the instance is validated as it is read (see `StreamingValidator`), so a valid instance is
+    /// never built in full and an invalid one is read only to its first failure (and then checked
+    /// to be well-formed JSON to its end, without building anything).
+    /// - Throws: `JSONParseError` when the bytes are not one JSON value, as `JSONParser.parse` would.
+    public func isValid(json bytes: some Collection<UInt8>, context: ValidationContext = .none) throws(JSONParseError)
+        -> Bool
+    {
+        // The dynamic scope follows the tree's own walk; such schemas are validated on the tree.
+        guard !tracksScope else { return isValid(try JSONParser.parse(bytes), context: context) }
+        let result = bytes.withContiguousStorageIfAvailable { streamedVerdict($0, context) }
+        if let result { return try result.get() }
+        return try Array(bytes).withUnsafeBufferPointer { streamedVerdict($0, context) }.get()
+    }
+
+    private func streamedVerdict(_ buffer: UnsafeBufferPointer<UInt8>, _ context: ValidationContext) -> Result<
+        Bool, JSONParseError
+    > {
+        let state = ValidationState(context: context, tracksScope: false, maximumDepth: options.maximumDepth)
+        let root = root
+        // The validator's stacks start on this stack frame, each within the 1 KB that
+        // `withUnsafeTemporaryAllocation` keeps there: a small body allocates nothing for them.
+        let verdict = withUnsafeTemporaryAllocation(of: StreamingValidator.Frame.self, capacity: 64) { frames in
+            withUnsafeTemporaryAllocation(of: StreamingValidator.Structural.self, capacity: 32) { structural in
+                withUnsafeTemporaryAllocation(of: String.self, capacity: 64) { keys in
+                    JSONParser.read(buffer) { reader throws(JSONParseError) in
+                        var validator = StreamingValidator(
+                            root: root, state: state,
+                            scratch: .init(frames: frames, structural: structural, keys: keys))
+                        try reader.startDocument()
+                        guard try validator.validateDocument(&reader) else { return false }
+                        try reader.finishDocument()
+                        return true
+                    }
+                }
+            }
+        }
+        if case .success(false) = verdict {
+            // Invalid so far; the rest must still be JSON, as it must be for a parsed instance.
+            let wellFormed = JSONParser.read(buffer, sharesStrings: false) { reader throws(JSONParseError) in
+                try reader.startDocument()
+                try reader.skipValue()
+                try reader.finishDocument()
+                return true
+            }
+            if case .success = wellFormed { return .success(false) }
+        } else if case .success(true) = verdict {
+            return .success(true)
+        }
+        // Not JSON: the parser's own report of the first problem.
+        do {
+            return .success(isValid(try JSONParser.parse(buffer), context: context))
+        } catch {
+            return .failure(error)
+        }
+    }
+}

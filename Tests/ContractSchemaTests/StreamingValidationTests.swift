@@ -1,0 +1,145 @@
+import ContractJSON
+import ContractSchema
+import Foundation
+import Testing
+
+/// A valid `customerId`, to keep the cases below readable.
+private let uuid = "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e"
+
+/// `isValid(json:)` validates as it reads: it must give the verdict of parsing and then
+/// validating, refuse what the parser refuses, and keep the OpenAPI rules that depend on context.
+/// (The JSON Schema Test Suite runs every case through it too: see `SchemaSuiteRunner`.)
+@Suite("Validation from bytes")
+struct StreamingValidationTests {
+
+    static let order: JSONValue = [
+        "type": "object",
+        "required": ["customerId", "lines"],
+        "properties": [
+            "customerId": ["type": "string", "format": "uuid"],
+            "note": ["type": "string", "maxLength": 20],
+            "lines": [
+                "type": "array", "minItems": 1,
+                "items": [
+                    "type": "object", "required": ["sku"],
+                    "properties": [
+                        "sku": ["type": "string", "pattern": "^[A-Z]{3}-[0-9]{6}$"],
+                        "quantity": ["type": "integer", "minimum": 1],
+                    ],
+                ],
+            ],
+        ],
+    ]
+
+    static func verdicts(_ schema: CompiledSchema, _ text: String, context: ValidationContext = .none) throws -> (
+        tree: Bool, streamed: Bool
+    ) {
+        let tree = schema.isValid(try JSONParser.parse(text), context: context)
+        return (tree, try schema.isValid(json: Array(text.utf8), context: context))
+    }
+
+    @Test(
+        "verdicts equal parse-then-validate",
+        arguments: [
+            (#"{"customerId":"\#(uuid)","lines":[{"sku":"ABC-123456","quantity":2}]}"#, true),
+            (#" { "lines" : [ { "sku" : "ABC-123456" } ] , "customerId" : "\#(uuid)" } "#, true),
+            (#"{"customerId":"not-a-uuid","lines":[{"sku":"ABC-123456"}]}"#, false),
+            (#"{"customerId":"\#(uuid)","lines":[]}"#, false),
+            (#"{"customerId":"\#(uuid)"}"#, false),
+            (#"{"customerId":"\#(uuid)","lines":[{"quantity":1}]}"#, false),
+            (#"{"customerId":"\#(uuid)","lines":[{"sku":"ABC-123456","quantity":0}]}"#, false),
+            (#"{"customerId":"\#(uuid)","lines":[{"sku":"AB-1"}]}"#, false),
+            (
+                #"{"customerId":"\#(uuid)","note":"\u00e9\ud83d\ude00 escaped","lines":[{"sku":"ABC-123456"}]}"#,
+                true
+            ),
+            (
+                #"{"customerId":"\#(uuid)","note":"far longer than twenty","lines":[{"sku":"ABC-123456"}]}"#,
+                false
+            ),
+            (
+                #"{"customerId":"\#(uuid)","extra":{"deep":[1,{"x":null}]},"lines":[{"sku":"ABC-123456"}]}"#,
+                true
+            ),
+            (#"[]"#, false), (#""text""#, false), (#"null"#, false),
+        ])
+    func sameVerdicts(text: String, valid: Bool) throws {
+        let schema = try CompiledSchema(schema: Self.order)
+        let verdicts = try Self.verdicts(schema, text)
+        #expect(verdicts.tree == valid)
+        #expect(verdicts.streamed == valid)
+    }
+
+    @Test(
+        "malformed JSON is refused with the parser's error, also after a violation",
+        arguments: [
+            #"{"customerId":1,"lines":[}"#, #"{"customerId":1,"lines":[]} extra"#, #"{"customerId":1,"lines":"\x"}"#,
+            #"{"customerId":1,"lines":[01]}"#, #"{"customerId":1,"lines":["\#u{1}"]}"#, #"{"customerId":1,"#, "",
+            #"{"customerId":"\#(uuid)","lines":[{"sku":"ABC-123456"}],}"#,
+        ])
+    func malformed(text: String) throws {
+        let schema = try CompiledSchema(schema: Self.order)
+        let parserError = #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
+        let streamedError = #expect(throws: JSONParseError.self) { try schema.isValid(json: Array(text.utf8)) }
+        #expect(streamedError?.description == parserError?.description)
+    }
+
+    @Test("bytes that are not UTF-8 are refused even in a member no schema reads")
+    func invalidUTF8() throws {
+        let schema = try CompiledSchema(schema: Self.order)
+        let bytes = Array(#"{"customerId":1,"other":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
+        #expect(throws: JSONParseError.self) { try schema.isValid(json: bytes) }
+    }
+
+    @Test("readOnly and writeOnly by context, through allOf and $ref")
+    func accessByContext() throws {
+        let account: JSONValue = [
+            "$defs": [
+                "Base": [
+                    "type": "object", "required": ["id", "password"],
+                    "properties": [
+                        "id": ["type": "integer", "readOnly": true], "password": ["type": "string", "writeOnly": true],
+                    ],
+                ]
+            ],
+            "allOf": [["$ref": "#/$defs/Base"], ["required": ["name"], "properties": ["name": ["type": "string"]]]],
+        ]
+        let schema = try CompiledSchema(schema: account, dialect: .oas30)
+        let cases: [(String, ValidationContext, Bool)] = [
+            (#"{"password":"p","name":"n"}"#, .request, true),
+            (#"{"id":1,"password":"p","name":"n"}"#, .request, false),
+            (#"{"id":1,"name":"n"}"#, .response, true),
+            (#"{"id":1,"password":"p","name":"n"}"#, .response, false),
+            (#"{"password":"p","name":"n"}"#, .none, false),
+        ]
+        for (text, context, valid) in cases {
+            let verdicts = try Self.verdicts(schema, text, context: context)
+            #expect(verdicts.tree == valid, "\(text) in \(context)")
+            #expect(verdicts.streamed == valid, "\(text) in \(context)")
+        }
+    }
+
+    @Test("deep instances and schemas that loop: the tree's verdicts, no crash")
+    func depth() throws {
+        let tree: JSONValue = ["type": "array", "items": ["$ref": "#"]]
+        let nested = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+        let schema = try CompiledSchema(schema: tree)
+        let verdicts = try Self.verdicts(schema, nested)
+        #expect(verdicts.streamed == verdicts.tree)
+        let loop = try CompiledSchema(schema: ["allOf": [["$ref": "#"]]])
+        let looped = try Self.verdicts(loop, #"{"a":[1]}"#)
+        #expect(!looped.tree)
+        #expect(!looped.streamed)
+        let tooDeep = String(repeating: "[", count: 1_001) + String(repeating: "]", count: 1_001)
+        #expect(throws: JSONParseError.self) { try schema.isValid(json: Array(tooDeep.utf8)) }
+    }
+
+    @Test("a member written twice is checked each time, as the parsed object's members are")
+    func repeatedKey() throws {
+        let schema = try CompiledSchema(schema: ["properties": ["a": ["type": "integer"]], "maxProperties": 1])
+        for text in [#"{"a":"x","a":1}"#, #"{"a":1,"a":"x"}"#, #"{"a":1,"a":2}"#] {
+            let verdicts = try Self.verdicts(schema, text)
+            #expect(verdicts.streamed == verdicts.tree, "\(text)")
+        }
+    }
+}
