@@ -6,17 +6,18 @@
 /// document is accepted or refused alike whichever way it is read.
 extension JSONByteReader {
     /// What the value at the current offset is, judged by its first byte (a malformed value is
-    /// refused when it is read or skipped).
+    /// refused when it is read or skipped); `.other` for scalars.
     package enum ValueKind {
         case object, array, other
     }
 
-    /// How many objects and arrays are open around the current offset.
-    package var nesting: Int { depth }
-
-    /// The kind of the value at the current offset (whitespace before it already skipped).
-    package var nextValueKind: ValueKind {
-        guard offset < bytes.count else { return .other }
+    /// The kind of the value at the current offset (whitespace before it already skipped), or
+    /// `.other` for every kind once `limit` objects and arrays are open around it.
+    ///
+    /// Mutating, like every method here: a non-mutating call from another module passed the whole
+    /// reader by value, a copy of it per call.
+    package mutating func nextValueKind(nestingBelow limit: Int) -> ValueKind {
+        guard depth < limit, offset < bytes.count else { return .other }
         switch bytes[offset] {
         case UInt8(ascii: "{"): return .object
         case UInt8(ascii: "["): return .array
@@ -95,14 +96,7 @@ extension JSONByteReader {
         switch bytes[offset] {
         case UInt8(ascii: "{"):
             guard try openObject() else { return }
-            repeat {
-                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
-                    throw error("expected a quoted key, found \(describeCurrent())")
-                }
-                try skipString()
-                try expectColon(after: nil)
-                try skipValue()
-            } while try nextMember()
+            repeat { try skipMember() } while try nextMember()
         case UInt8(ascii: "["):
             guard try openArray() else { return }
             repeat { try skipValue() } while try nextElement()
@@ -113,6 +107,16 @@ extension JSONByteReader {
         default:
             _ = try parseValue()
         }
+    }
+
+    /// Moves past the member at the current offset (its key), checking it as `skipValue` does.
+    package mutating func skipMember() throws(JSONParseError) {
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+            throw error("expected a quoted key, found \(describeCurrent())")
+        }
+        try skipString()
+        try expectColon(after: nil)
+        try skipValue()
     }
 
     @inline(__always)

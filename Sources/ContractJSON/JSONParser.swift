@@ -51,12 +51,11 @@ public struct JSONParser {
 
     /// Runs `body` with a reader of `buffer` set up as `parse` sets up its own: for callers that
     /// read a document value by value (see `JSONByteReader+Streaming`).
-    /// `sharesStrings: false` leaves out the string cache, for a reader that builds no strings.
     package static func read(
-        _ buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth, sharesStrings: Bool = true,
+        _ buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth,
         _ body: (inout JSONByteReader) throws(JSONParseError) -> Bool
     ) -> Result<Bool, JSONParseError> {
-        withReader(of: buffer, maximumDepth: maximumDepth, sharesStrings: sharesStrings) { reader in
+        withReader(of: buffer, maximumDepth: maximumDepth) { reader in
             do throws(JSONParseError) {
                 return .success(try body(&reader))
             } catch {
@@ -66,7 +65,7 @@ public struct JSONParser {
     }
 
     private static func withReader<Value>(
-        of buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int, sharesStrings: Bool = true,
+        of buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int,
         _ body: (inout JSONByteReader) -> Result<Value, JSONParseError>
     ) -> Result<Value, JSONParseError> {
         // Scratch space on the stack: no heap blocks to allocate and free for a small body.
@@ -74,7 +73,7 @@ public struct JSONParser {
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: memberScratchCapacity) { hashes in
                 withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: elementScratchCapacity) { elements in
                     // Slots record offsets as `UInt32`.
-                    guard sharesStrings, buffer.count >= stringCacheMinimumBytes, buffer.count < Int(UInt32.max) else {
+                    guard buffer.count >= stringCacheMinimumBytes, buffer.count < Int(UInt32.max) else {
                         var reader = JSONByteReader(
                             buffer: buffer, maximumDepth: maximumDepth,
                             scratch: .init(

@@ -63,23 +63,24 @@ struct StreamingValidator: ~Copyable {
         frames.push(Frame(node: .passUnretained(root), depth: 0))
     }
 
-    /// Whether the document's value satisfies the root schema; the reader ends after the value when it does.
+    /// Whether the document's value satisfies the root schema; the reader ends after the value.
     mutating func validateDocument(_ reader: inout JSONByteReader) throws(JSONParseError) -> Bool {
         try validate(&reader, 0..<1)
     }
 
     /// Whether the value at the reader's offset satisfies every schema in `frames[set]`; the
-    /// reader ends after the value when it does, anywhere inside it when it does not.
+    /// reader ends after the value either way. After a failure the rest of the value is only
+    /// skipped (its syntax checked, nothing built or validated), so that one pass over the
+    /// document both decides and checks that it is JSON to its end.
     private mutating func validate(_ reader: inout JSONByteReader, _ set: Range<Int>) throws(JSONParseError) -> Bool {
         if set.isEmpty {
             try reader.skipValue()
             return true
         }
-        let streams = reader.nesting < Self.maximumStreamedNesting
-        switch reader.nextValueKind {
-        case .object where streams: return try validateObject(&reader, set)
-        case .array where streams: return try validateArray(&reader, set)
-        default: return try validateBuilt(&reader, set)
+        switch reader.nextValueKind(nestingBelow: Self.maximumStreamedNesting) {
+        case .object: return try validateObject(&reader, set)
+        case .array: return try validateArray(&reader, set)
+        case .other: return try validateBuilt(&reader, set)
         }
     }
 
@@ -118,7 +119,9 @@ struct StreamingValidator: ~Copyable {
         }
         switch expand(set, typeBit: TypeCheck.object) {
         case .streamed: break
-        case .invalid: return false
+        case .invalid:
+            try reader.skipValue()
+            return false
         case .needsValue:
             structural.pop(to: checks)
             return try validateBuilt(&reader, set)
@@ -128,21 +131,33 @@ struct StreamingValidator: ~Copyable {
             if case .required = structural[index] { keepsKeys = true }
         }
         var count = 0
+        var valid = true
         if try reader.openObject() {
             repeat {
+                guard valid else {
+                    try reader.skipMember()
+                    continue
+                }
                 let key = try reader.readMemberKey()
                 count += 1
                 let children = frames.count
+                var allowed = true
                 for index in checks..<structural.count {
                     guard case .properties(let check, let childDepth) = structural[index] else { continue }
-                    guard selectSchemas(of: key, by: check, childDepth: childDepth) else { return false }
+                    allowed = selectSchemas(of: key, by: check, childDepth: childDepth)
+                    if !allowed { break }
                 }
-                let valid = try validate(&reader, children..<frames.count)
+                if allowed {
+                    valid = try validate(&reader, children..<frames.count)
+                } else {
+                    valid = false
+                    try reader.skipValue()
+                }
                 frames.pop(to: children)
-                guard valid else { return false }
                 if keepsKeys { keys.push(key) }
             } while try reader.nextMember()
         }
+        guard valid else { return false }
         let objectKeys = keys.top(from: keyMark)
         for index in checks..<structural.count {
             switch structural[index] {
@@ -166,14 +181,21 @@ struct StreamingValidator: ~Copyable {
         defer { structural.pop(to: checks) }
         switch expand(set, typeBit: TypeCheck.array) {
         case .streamed: break
-        case .invalid: return false
+        case .invalid:
+            try reader.skipValue()
+            return false
         case .needsValue:
             structural.pop(to: checks)
             return try validateBuilt(&reader, set)
         }
         var count = 0
+        var valid = true
         if try reader.openArray() {
             repeat {
+                guard valid else {
+                    try reader.skipValue()
+                    continue
+                }
                 let children = frames.count
                 for index in checks..<structural.count {
                     guard case .items(let check, let childDepth) = structural[index],
@@ -182,11 +204,11 @@ struct StreamingValidator: ~Copyable {
                     frames.push(Frame(node: node, depth: childDepth))
                 }
                 count += 1
-                let valid = try validate(&reader, children..<frames.count)
+                valid = try validate(&reader, children..<frames.count)
                 frames.pop(to: children)
-                guard valid else { return false }
             } while try reader.nextElement()
         }
+        guard valid else { return false }
         for index in checks..<structural.count {
             guard case .count(let check) = structural[index] else { continue }
             guard check._withUnsafeGuaranteedRef({ $0.holds(for: count) }) else { return false }
@@ -311,25 +333,14 @@ extension CompiledSchema {
                             root: root, state: state,
                             scratch: .init(frames: frames, structural: structural, keys: keys))
                         try reader.startDocument()
-                        guard try validator.validateDocument(&reader) else { return false }
+                        let valid = try validator.validateDocument(&reader)
                         try reader.finishDocument()
-                        return true
+                        return valid
                     }
                 }
             }
         }
-        if case .success(false) = verdict {
-            // Invalid so far; the rest must still be JSON, as it must be for a parsed instance.
-            let wellFormed = JSONParser.read(buffer, sharesStrings: false) { reader throws(JSONParseError) in
-                try reader.startDocument()
-                try reader.skipValue()
-                try reader.finishDocument()
-                return true
-            }
-            if case .success = wellFormed { return .success(false) }
-        } else if case .success(true) = verdict {
-            return .success(true)
-        }
+        if case .success = verdict { return verdict }
         // Not JSON: the parser's own report of the first problem.
         do {
             return .success(isValid(try JSONParser.parse(buffer), context: context))
