@@ -36,13 +36,41 @@ extension JSONByteReader {
         try open(closedBy: UInt8(ascii: "}"))
     }
 
+    /// A member's key as `readMemberKey` reads it: where it stands in the document when it has no
+    /// escapes (most keys: nothing is built for them), else the decoded string.
+    package enum MemberKey {
+        /// The key's bytes in the document, checked to be UTF-8; valid as long as the document's buffer.
+        case bytes(UnsafeBufferPointer<UInt8>)
+        /// A key written with escapes, decoded.
+        case decoded(String)
+
+        /// The key as a string (made from its bytes when it was not decoded).
+        package var string: String {
+            switch self {
+            case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+            case .decoded(let string): string
+            }
+        }
+
+        /// Whether the key is exactly `name`'s UTF-8 bytes.
+        package func hasUTF8(of name: String) -> Bool {
+            switch self {
+            case .bytes(let bytes):
+                var name = name
+                return name.withUTF8 { $0.elementsEqual(bytes) }
+            case .decoded(let string):
+                return string.hasSameUTF8(as: name)
+            }
+        }
+    }
+
     /// Reads a member's key and the `:` after it; the offset is then at the member's value.
-    package mutating func readMemberKey() throws(JSONParseError) -> String {
+    package mutating func readMemberKey() throws(JSONParseError) -> MemberKey {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
             throw error("expected a quoted key, found \(describeCurrent())")
         }
-        let key = try parseString()
-        try expectColon(after: key)
+        let key = try readStringContent()
+        try expectColon(after: nil)
         return key
     }
 
@@ -132,18 +160,26 @@ extension JSONByteReader {
 
     /// Moves past the string at the current offset (its opening quote), checking it.
     private mutating func skipString() throws(JSONParseError) {
+        _ = try readStringContent()
+    }
+
+    /// Reads the string at the current offset (its opening quote), checking it: its bytes in
+    /// place when it has no escapes, else decoded.
+    @inline(__always)
+    private mutating func readStringContent() throws(JSONParseError) -> MemberKey {
         offset += 1
         let start = offset
         let sawNonASCII = try scanPlainRun()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
-            _ = try parseEscapedString(from: start, sawNonASCII: sawNonASCII)
-            return
+            return .decoded(try parseEscapedString(from: start, sawNonASCII: sawNonASCII))
         }
+        let content = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         offset += 1
-        if sawNonASCII, !UTF8Validation.isValid(UnsafeBufferPointer(rebasing: bytes[start..<offset - 1])) {
+        if sawNonASCII, !UTF8Validation.isValid(content) {
             throw JSONParseError(
                 message: "the string is not valid UTF-8",
                 position: SourcePosition(line: line, column: offset - lineStart))
         }
+        return .bytes(content)
     }
 }

@@ -1,3 +1,5 @@
+import ContractJSON
+
 /// Finds a property name among a schema's fixed names without hashing.
 ///
 /// Hashing a `String` (seeding and finalising SipHash) cost more than the rest of the lookup in
@@ -54,6 +56,15 @@ struct PropertyTable: Sendable {
         // One access to the key's bytes for the head and every comparison.
         if let found = key.utf8.withContiguousStorageIfAvailable({ index(ofBytes: $0) }) { return found }
         return Array(key.utf8).withUnsafeBufferPointer { index(ofBytes: $0) }
+    }
+
+    /// The position of the key a streamed object member has (see `StreamingValidator`).
+    @inline(__always)
+    func index(of key: JSONByteReader.MemberKey) -> Int? {
+        switch key {
+        case .bytes(let bytes): index(ofBytes: bytes)
+        case .decoded(let string): index(of: string)
+        }
     }
 
     /// The position of the name whose UTF-8 bytes are `key`.

@@ -34,7 +34,7 @@ struct StreamingValidator: ~Copyable {
     struct Scratch {
         var frames: UnsafeMutableBufferPointer<Frame>
         var structural: UnsafeMutableBufferPointer<Structural>
-        var keys: UnsafeMutableBufferPointer<String>
+        var keys: UnsafeMutableBufferPointer<JSONByteReader.MemberKey>
     }
 
     /// How far `expand` got with one schema of a container.
@@ -52,7 +52,7 @@ struct StreamingValidator: ~Copyable {
     /// The structural checks of the containers being read, innermost last.
     private var structural: LentStack<Structural>
     /// The keys of the objects being read, kept only while some `required` needs them.
-    private var keys: LentStack<String>
+    private var keys: LentStack<JSONByteReader.MemberKey>
 
     /// A validator whose first value must satisfy `root`, its stacks in `scratch`.
     init(root: SchemaNode, state: ValidationState, scratch: Scratch) {
@@ -219,7 +219,9 @@ struct StreamingValidator: ~Copyable {
     /// Pushes the schemas a `PropertiesCheck` applies to the member `key`, as the check's own
     /// `isValid` selects them; `false` when the member may not be there at all (a `readOnly`
     /// property in a request, a `writeOnly` one in a response).
-    private mutating func selectSchemas(of key: String, by check: Unmanaged<PropertiesCheck>, childDepth: Int) -> Bool {
+    private mutating func selectSchemas(
+        of key: JSONByteReader.MemberKey, by check: Unmanaged<PropertiesCheck>, childDepth: Int
+    ) -> Bool {
         check._withUnsafeGuaranteedRef { check in
             var matched = false
             if let index = check.table.index(of: key) {
@@ -233,7 +235,8 @@ struct StreamingValidator: ~Copyable {
                 frames.push(Frame(node: node, depth: childDepth))
             }
             if !check.patterns.isEmpty {
-                for pattern in check.patterns where pattern.regex.firstMatch(in: key, budget: check.budget) == .matched
+                let name = key.string
+                for pattern in check.patterns where pattern.regex.firstMatch(in: name, budget: check.budget) == .matched
                 {
                     matched = true
                     frames.push(Frame(node: .passUnretained(pattern.node), depth: childDepth))
@@ -327,7 +330,7 @@ extension CompiledSchema {
         // `withUnsafeTemporaryAllocation` keeps there: a small body allocates nothing for them.
         let verdict = withUnsafeTemporaryAllocation(of: StreamingValidator.Frame.self, capacity: 64) { frames in
             withUnsafeTemporaryAllocation(of: StreamingValidator.Structural.self, capacity: 32) { structural in
-                withUnsafeTemporaryAllocation(of: String.self, capacity: 64) { keys in
+                withUnsafeTemporaryAllocation(of: JSONByteReader.MemberKey.self, capacity: 40) { keys in
                     JSONParser.read(buffer) { reader throws(JSONParseError) in
                         var validator = StreamingValidator(
                             root: root, state: state,

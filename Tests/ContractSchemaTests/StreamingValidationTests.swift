@@ -134,6 +134,25 @@ struct StreamingValidationTests {
         #expect(throws: JSONParseError.self) { try schema.isValid(json: Array(tooDeep.utf8)) }
     }
 
+    @Test("keys written with escapes or non-ASCII letters are found and required like the parsed ones")
+    func keySpellings() throws {
+        let schema = try CompiledSchema(
+            schema: [
+                "required": ["caf\u{E9}", "a\nb"],
+                "properties": ["caf\u{E9}": ["type": "integer"], "a\nb": ["type": "string"]],
+            ])
+        let cases: [(String, Bool)] = [
+            (#"{"café":1,"a\nb":"x"}"#, true), (#"{"caf\u00e9":1,"a\u000ab":"x"}"#, true),
+            (#"{"café":"1","a\nb":"x"}"#, false), (#"{"cafe\u0301":1,"a\nb":"x"}"#, false),
+            (#"{"café":1}"#, false),
+        ]
+        for (text, valid) in cases {
+            let verdicts = try Self.verdicts(schema, text)
+            #expect(verdicts.tree == valid, "\(text)")
+            #expect(verdicts.streamed == valid, "\(text)")
+        }
+    }
+
     @Test("a member written twice is checked each time, as the parsed object's members are")
     func repeatedKey() throws {
         let schema = try CompiledSchema(schema: ["properties": ["a": ["type": "integer"]], "maxProperties": 1])

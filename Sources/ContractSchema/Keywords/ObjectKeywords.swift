@@ -58,8 +58,8 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
     override var streamingRole: StreamingRole { .required }
 
     /// `isValid` for an object read as a stream, from its keys in document order.
-    func isSatisfied(byKeys keys: UnsafeBufferPointer<String>, _ context: ValidationContext) -> Bool {
-        func has(_ name: String) -> Bool { keys.contains { UTF8Equality.equal($0, name) } }
+    func isSatisfied(byKeys keys: UnsafeBufferPointer<JSONByteReader.MemberKey>, _ context: ValidationContext) -> Bool {
+        func has(_ name: String) -> Bool { keys.contains { $0.hasUTF8(of: name) } }
         if let trigger, !has(trigger) { return true }
         if let table {
             var found: UInt64 = 0
