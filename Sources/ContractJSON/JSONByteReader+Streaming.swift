@@ -25,6 +25,27 @@ extension JSONByteReader {
         }
     }
 
+    /// A place in the document to come back to.
+    package struct Bookmark {
+        fileprivate let offset: Int
+        fileprivate let line: Int
+        fileprivate let lineStart: Int
+        fileprivate let depth: Int
+    }
+
+    /// The current place, for `rewind(to:)`.
+    package mutating func bookmark() -> Bookmark {
+        Bookmark(offset: offset, line: line, lineStart: lineStart, depth: depth)
+    }
+
+    /// Moves back (or on) to a place `bookmark()` gave, to read the same bytes again.
+    package mutating func rewind(to bookmark: Bookmark) {
+        offset = bookmark.offset
+        line = bookmark.line
+        lineStart = bookmark.lineStart
+        depth = bookmark.depth
+    }
+
     /// The value at the current offset, built in full.
     package mutating func readValue() throws(JSONParseError) -> JSONValue {
         try parseValue()

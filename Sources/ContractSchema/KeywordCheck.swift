@@ -73,6 +73,8 @@ enum StreamingRole {
     case allOf
     /// `RefCheck`: its target, applied in place.
     case reference
+    /// `ChoiceCheck`: each branch tried on the value, read again from its start.
+    case choice
 }
 
 /// A keyword whose failure is one error at the instance itself.

@@ -28,6 +28,7 @@ struct StreamingValidator: ~Copyable {
         case items(Unmanaged<ItemsCheck>, childDepth: Int)
         case required(Unmanaged<RequiredCheck>)
         case count(Unmanaged<CountCheck>)
+        case choice(Unmanaged<ChoiceCheck>, childDepth: Int)
     }
 
     /// Memory the validator's stacks start in (the caller's stack frame); it must outlive the validator.
@@ -42,6 +43,14 @@ struct StreamingValidator: ~Copyable {
         case streamed, invalid, needsValue
     }
 
+    /// What `prepare` left to do for a container.
+    private enum Preparation {
+        /// Read it, applying the checks filed from the mark on.
+        case read
+        /// Nothing: the container has been read (or skipped) and this is the verdict.
+        case decided(Bool)
+    }
+
     /// Containers nested deeper than this are built and validated as trees, which keeps the
     /// recursion here (a few frames per level) well inside a secondary thread's stack.
     static let maximumStreamedNesting = 64
@@ -53,6 +62,9 @@ struct StreamingValidator: ~Copyable {
     private var structural: LentStack<Structural>
     /// The keys of the objects being read, kept only while some `required` needs them.
     private var keys: LentStack<JSONByteReader.MemberKey>
+    /// Whether a failure reads the rest of its value (skipping it) before it is returned: always,
+    /// except while a `oneOf`/`anyOf` branch is tried, after which the reader is moved back anyway.
+    private var consumesRest = true
 
     /// A validator whose first value must satisfy `root`, its stacks in `scratch`.
     init(root: SchemaNode, state: ValidationState, scratch: Scratch) {
@@ -108,6 +120,72 @@ struct StreamingValidator: ~Copyable {
         return .streamed
     }
 
+    /// Files the checks of `frames[set]` for the container at the reader's offset, of the type
+    /// `typeBit`, and decides what can be decided before reading it: a schema that rejects it
+    /// outright, one that needs it built, and its `oneOf`/`anyOf` checks.
+    private mutating func prepare(_ reader: inout JSONByteReader, _ set: Range<Int>, typeBit: UInt8)
+        throws(JSONParseError) -> Preparation
+    {
+        let checks = structural.count
+        switch expand(set, typeBit: typeBit) {
+        case .streamed: break
+        case .invalid:
+            if consumesRest { try reader.skipValue() }
+            return .decided(false)
+        case .needsValue:
+            structural.pop(to: checks)
+            return .decided(try validateBuilt(&reader, set))
+        }
+        var choices = 0
+        for index in checks..<structural.count {
+            if case .choice = structural[index] { choices += 1 }
+        }
+        guard choices > 0 else { return .read }
+        let (holds, end) = try choicesHold(&reader, from: checks)
+        guard holds, let end else {
+            if consumesRest { try reader.skipValue() }
+            return .decided(false)
+        }
+        // A branch that held read the whole container; with nothing else to check, it is done.
+        guard choices == structural.count - checks else { return .read }
+        reader.rewind(to: end)
+        return .decided(true)
+    }
+
+    /// Decides the `oneOf`/`anyOf` checks filed from `checks` on by trying each branch on the
+    /// container at the reader's offset, moving the reader back after each: a branch that fails
+    /// stops where it fails (in the commonest shape, a list of items told apart by a `type`
+    /// member, at that member), so the container is read about once, not built. Returns the
+    /// reader's place after the container, as a branch that held left it.
+    private mutating func choicesHold(_ reader: inout JSONByteReader, from checks: Int) throws(JSONParseError) -> (
+        holds: Bool, end: JSONByteReader.Bookmark?
+    ) {
+        let start = reader.bookmark()
+        var end: JSONByteReader.Bookmark?
+        let consumes = consumesRest
+        consumesRest = false
+        defer { consumesRest = consumes }
+        for index in checks..<structural.count {
+            guard case .choice(let reference, let childDepth) = structural[index] else { continue }
+            let (branches, exactlyOne) = reference._withUnsafeGuaranteedRef { ($0.refs, $0.exactlyOne) }
+            var matches = 0
+            for branch in branches {
+                let first = frames.count
+                frames.push(Frame(node: branch, depth: childDepth))
+                let valid = try validate(&reader, first..<first + 1)
+                frames.pop(to: first)
+                if valid {
+                    matches += 1
+                    end = reader.bookmark()
+                }
+                reader.rewind(to: start)
+                if matches > 1 || (matches == 1 && !exactlyOne) { break }
+            }
+            guard exactlyOne ? matches == 1 : matches > 0 else { return (false, end) }
+        }
+        return (true, end)
+    }
+
     private mutating func validateObject(_ reader: inout JSONByteReader, _ set: Range<Int>) throws(JSONParseError)
         -> Bool
     {
@@ -117,15 +195,7 @@ struct StreamingValidator: ~Copyable {
             structural.pop(to: checks)
             keys.pop(to: keyMark)
         }
-        switch expand(set, typeBit: TypeCheck.object) {
-        case .streamed: break
-        case .invalid:
-            try reader.skipValue()
-            return false
-        case .needsValue:
-            structural.pop(to: checks)
-            return try validateBuilt(&reader, set)
-        }
+        if case .decided(let verdict) = try prepare(&reader, set, typeBit: TypeCheck.object) { return verdict }
         var keepsKeys = false
         for index in checks..<structural.count {
             if case .required = structural[index] { keepsKeys = true }
@@ -147,13 +217,10 @@ struct StreamingValidator: ~Copyable {
                     allowed = selectSchemas(of: key, by: check, childDepth: childDepth)
                     if !allowed { break }
                 }
-                if allowed {
-                    valid = try validate(&reader, children..<frames.count)
-                } else {
-                    valid = false
-                    try reader.skipValue()
-                }
+                valid = allowed ? try validate(&reader, children..<frames.count) : false
                 frames.pop(to: children)
+                guard valid || consumesRest else { return false }
+                if !allowed { try reader.skipValue() }
                 if keepsKeys { keys.push(key) }
             } while try reader.nextMember()
         }
@@ -167,7 +234,7 @@ struct StreamingValidator: ~Copyable {
                 guard check._withUnsafeGuaranteedRef({ $0.isSatisfied(byKeys: objectKeys, state.context) }) else {
                     return false
                 }
-            case .properties, .items:
+            case .properties, .items, .choice:
                 continue
             }
         }
@@ -179,15 +246,7 @@ struct StreamingValidator: ~Copyable {
     {
         let checks = structural.count
         defer { structural.pop(to: checks) }
-        switch expand(set, typeBit: TypeCheck.array) {
-        case .streamed: break
-        case .invalid:
-            try reader.skipValue()
-            return false
-        case .needsValue:
-            structural.pop(to: checks)
-            return try validateBuilt(&reader, set)
-        }
+        if case .decided(let verdict) = try prepare(&reader, set, typeBit: TypeCheck.array) { return verdict }
         var count = 0
         var valid = true
         if try reader.openArray() {
@@ -206,6 +265,7 @@ struct StreamingValidator: ~Copyable {
                 count += 1
                 valid = try validate(&reader, children..<frames.count)
                 frames.pop(to: children)
+                guard valid || consumesRest else { return false }
             } while try reader.nextElement()
         }
         guard valid else { return false }
@@ -290,6 +350,10 @@ struct StreamingValidator: ~Copyable {
                             let expansion = expand(child, depth: childDepth, typeBit: typeBit)
                             if expansion != .streamed { return expansion }
                         }
+                        return .streamed
+                    case .choice:
+                        let choice = unsafeDowncast(check, to: ChoiceCheck.self)
+                        structural.push(.choice(.passUnretained(choice), childDepth: childDepth))
                         return .streamed
                     case .reference:
                         let target = unsafeDowncast(check, to: RefCheck.self).target

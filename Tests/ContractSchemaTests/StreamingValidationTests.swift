@@ -153,6 +153,38 @@ struct StreamingValidationTests {
         }
     }
 
+    @Test("oneOf and anyOf over objects and arrays, beside other keywords and nested in lists")
+    func choices() throws {
+        let item: JSONValue = [
+            "type": "object", "required": ["name"], "properties": ["name": ["type": "string"]],
+            "oneOf": [
+                ["required": ["a"], "properties": ["kind": ["const": "a"], "a": ["type": "integer"]]],
+                ["required": ["b"], "properties": ["kind": ["const": "b"], "b": ["type": "integer"]]],
+            ],
+        ]
+        let list = try CompiledSchema(schema: ["type": "array", "items": item])
+        let cases: [(String, Bool)] = [
+            (#"[{"kind":"a","name":"x","a":1},{"kind":"b","name":"y","b":2}]"#, true),
+            (#"[{"kind":"a","name":"x","a":1,"b":2}]"#, true),  // "kind" rules b out
+            (#"[{"name":"x","a":1,"b":2}]"#, false),  // both branches hold
+            (#"[{"kind":"a","a":1}]"#, false),  // the keyword beside oneOf fails
+            (#"[{"kind":"c","name":"x","a":1}]"#, false),
+            (#"[{"kind":"b","name":"x","b":"2"}]"#, false),
+            (#"[{"kind":"a","name":"x","a":1},{"kind":"b","name":"y","b":2}] "#, true),
+        ]
+        for (text, valid) in cases {
+            let verdicts = try Self.verdicts(list, text)
+            #expect(verdicts.tree == valid, "\(text)")
+            #expect(verdicts.streamed == valid, "\(text)")
+        }
+        let anyOf = try CompiledSchema(schema: ["anyOf": [["type": "array", "maxItems": 1], ["items": ["type": "integer"]]]])
+        for (text, valid) in [("[1,2]", true), (#"["x"]"#, true), (#"["x","y"]"#, false), ("{}", true)] {
+            #expect(try anyOf.isValid(json: Array(text.utf8)) == valid, "\(text)")
+        }
+        // A branch stops at its first wrong member; the bytes after it must still be JSON.
+        #expect(throws: JSONParseError.self) { try list.isValid(json: Array(#"[{"kind":"a","name":"x","a":1,}]"#.utf8)) }
+    }
+
     @Test("a member written twice is checked each time, as the parsed object's members are")
     func repeatedKey() throws {
         let schema = try CompiledSchema(schema: ["properties": ["a": ["type": "integer"]], "maxProperties": 1])

@@ -33,7 +33,7 @@ final class AllOfCheck: KeywordCheck, @unchecked Sendable {
 final class ChoiceCheck: KeywordCheck, @unchecked Sendable {
     let site: KeywordSite
     let nodes: [SchemaNode]
-    private let refs: [Unmanaged<SchemaNode>]
+    let refs: [Unmanaged<SchemaNode>]
     let exactlyOne: Bool
     let discriminator: Discriminator?
 
@@ -45,6 +45,8 @@ final class ChoiceCheck: KeywordCheck, @unchecked Sendable {
         self.discriminator = discriminator
         super.init()
     }
+
+    override var streamingRole: StreamingRole { .choice }
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         var count = 0
