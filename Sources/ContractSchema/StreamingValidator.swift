@@ -66,16 +66,19 @@ struct StreamingValidator: ~Copyable {
     /// except while a `oneOf`/`anyOf` branch is tried, after which the reader is moved back anyway.
     private var consumesRest = true
 
-    /// A validator whose first value must satisfy `root`, its stacks in `scratch`.
-    init(root: SchemaNode, state: ValidationState, scratch: Scratch) {
+    /// A validator whose first value must satisfy `root`, its stacks in `scratch`; `readsToEnd`:
+    /// whether a failure still reads the rest of the document (to check it is JSON), or returns at once.
+    init(root: SchemaNode, state: ValidationState, scratch: Scratch, readsToEnd: Bool) {
         self.state = state
+        self.consumesRest = readsToEnd
         self.frames = LentStack(lending: scratch.frames)
         self.structural = LentStack(lending: scratch.structural)
         self.keys = LentStack(lending: scratch.keys)
         frames.push(Frame(node: .passUnretained(root), depth: 0))
     }
 
-    /// Whether the document's value satisfies the root schema; the reader ends after the value.
+    /// Whether the document's value satisfies the root schema; the reader ends after the value
+    /// unless it does not and the validator was made not to read to the end.
     mutating func validateDocument(_ reader: inout JSONByteReader) throws(JSONParseError) -> Bool {
         try validate(&reader, 0..<1)
     }
@@ -363,56 +366,6 @@ struct StreamingValidator: ~Copyable {
                 if expansion != .streamed { return expansion }
             }
             return .streamed
-        }
-    }
-}
-
-extension CompiledSchema {
-    /// Whether the JSON text `bytes` is a valid instance, stopping at the first failure.
-    ///
-    /// The same verdict as parsing the bytes and calling `isValid(_:context:)`, usually sooner:
-    /// the instance is validated as it is read (see `StreamingValidator`), so a valid instance is
-    /// never built in full and an invalid one is read only to its first failure (and then checked
-    /// to be well-formed JSON to its end, without building anything).
-    /// - Throws: `JSONParseError` when the bytes are not one JSON value, as `JSONParser.parse` would.
-    public func isValid(json bytes: some Collection<UInt8>, context: ValidationContext = .none) throws(JSONParseError)
-        -> Bool
-    {
-        // The dynamic scope follows the tree's own walk; such schemas are validated on the tree.
-        guard !tracksScope else { return isValid(try JSONParser.parse(bytes), context: context) }
-        let result = bytes.withContiguousStorageIfAvailable { streamedVerdict($0, context) }
-        if let result { return try result.get() }
-        return try Array(bytes).withUnsafeBufferPointer { streamedVerdict($0, context) }.get()
-    }
-
-    private func streamedVerdict(_ buffer: UnsafeBufferPointer<UInt8>, _ context: ValidationContext) -> Result<
-        Bool, JSONParseError
-    > {
-        let state = ValidationState(context: context, tracksScope: false, maximumDepth: options.maximumDepth)
-        let root = root
-        // The validator's stacks start on this stack frame, each within the 1 KB that
-        // `withUnsafeTemporaryAllocation` keeps there: a small body allocates nothing for them.
-        let verdict = withUnsafeTemporaryAllocation(of: StreamingValidator.Frame.self, capacity: 64) { frames in
-            withUnsafeTemporaryAllocation(of: StreamingValidator.Structural.self, capacity: 32) { structural in
-                withUnsafeTemporaryAllocation(of: JSONByteReader.MemberKey.self, capacity: 40) { keys in
-                    JSONParser.read(buffer) { reader throws(JSONParseError) in
-                        var validator = StreamingValidator(
-                            root: root, state: state,
-                            scratch: .init(frames: frames, structural: structural, keys: keys))
-                        try reader.startDocument()
-                        let valid = try validator.validateDocument(&reader)
-                        try reader.finishDocument()
-                        return valid
-                    }
-                }
-            }
-        }
-        if case .success = verdict { return verdict }
-        // Not JSON: the parser's own report of the first problem.
-        do {
-            return .success(isValid(try JSONParser.parse(buffer), context: context))
-        } catch {
-            return .failure(error)
         }
     }
 }

@@ -73,7 +73,10 @@ struct SchemaSuiteRunner {
                 // The same verdict from the instance's bytes, compact and indented.
                 let streamed = try? compiled.isValid(json: JSONWriter.bytes(from: instance))
                 let streamedIndented = try? compiled.isValid(json: JSONWriter.bytes(from: instance, style: .pretty))
-                if fast == expected, errors.isEmpty == expected, streamed == expected, streamedIndented == expected {
+                let streamedErrors = try? compiled.validate(json: JSONWriter.bytes(from: instance))
+                if fast == expected, errors.isEmpty == expected, streamed == expected, streamedIndented == expected,
+                    streamedErrors?.map(\.description) == errors.map(\.description)
+                {
                     outcome.passed += 1
                 } else {
                     outcome.failed.append(

@@ -68,6 +68,9 @@ struct StreamingValidationTests {
         let verdicts = try Self.verdicts(schema, text)
         #expect(verdicts.tree == valid)
         #expect(verdicts.streamed == valid)
+        let errors = try schema.validate(json: Array(text.utf8))
+        #expect(errors.map(\.description) == schema.validate(try JSONParser.parse(text)).map(\.description))
+        #expect(errors.isEmpty == valid)
     }
 
     @Test(
@@ -82,6 +85,8 @@ struct StreamingValidationTests {
         let parserError = #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
         let streamedError = #expect(throws: JSONParseError.self) { try schema.isValid(json: Array(text.utf8)) }
         #expect(streamedError?.description == parserError?.description)
+        let validateError = #expect(throws: JSONParseError.self) { try schema.validate(json: Array(text.utf8)) }
+        #expect(validateError?.description == parserError?.description)
     }
 
     @Test("bytes that are not UTF-8 are refused even in a member no schema reads")

@@ -9,12 +9,23 @@ struct BodyVerifier {
     func verify(
         _ bytes: [UInt8], as actual: MediaTypeName, entry: ContentMap.Entry, into recorder: inout ViolationRecorder
     ) {
+        let source = entry.media.location
         // A JSON body is validated as it is read; only a body with problems is parsed in full,
         // for the errors (most bodies are valid, and building them was most of their cost).
-        if actual.isJSON, let schema = entry.schema, (try? schema.isValid(json: bytes, context: side.context)) == true {
+        if actual.isJSON, let schema = entry.schema {
+            do {
+                let errors = try schema.validate(json: bytes, context: side.context)
+                if !errors.isEmpty {
+                    recorder.add(side.schemaKind, at: side.location, errors: errors, fallback: source)
+                }
+            } catch {
+                let failure = Self.malformed(bytes, actual, error)
+                recorder.add(
+                    side.malformed, at: side.location, source: source, expected: failure.expected,
+                    actual: failure.actual, hint: failure.hint)
+            }
             return
         }
-        let source = entry.media.location
         let value: JSONValue?
         do {
             value = try decode(bytes, as: actual, entry: entry, into: &recorder)
@@ -53,9 +64,14 @@ struct BodyVerifier {
         do {
             return try JSONParser.parse(bytes)
         } catch {
-            let text = String(decoding: bytes.prefix(200), as: UTF8.self)
-            throw DecodeFailure(
-                expected: "valid JSON (\(type.essence)): \(error.description)", actual: Excerpt.quoted(text))
+            throw malformed(bytes, type, error)
         }
+    }
+
+    /// The problem with a JSON body the parser refused.
+    private static func malformed(_ bytes: [UInt8], _ type: MediaTypeName, _ error: JSONParseError) -> DecodeFailure {
+        let text = String(decoding: bytes.prefix(200), as: UTF8.self)
+        return DecodeFailure(
+            expected: "valid JSON (\(type.essence)): \(error.description)", actual: Excerpt.quoted(text))
     }
 }

@@ -1,0 +1,68 @@
+import ContractJSON
+
+extension CompiledSchema {
+    /// Whether the JSON text `bytes` is a valid instance, stopping at the first failure.
+    ///
+    /// The same verdict as parsing the bytes and calling `isValid(_:context:)`, usually sooner:
+    /// the instance is validated as it is read (see `StreamingValidator`), so a valid instance is
+    /// not built in full and an invalid one is read only to its first failure (and then checked
+    /// to be well-formed JSON to its end, without building anything).
+    /// - Throws: `JSONParseError` when the bytes are not one JSON value, as `JSONParser.parse` would.
+    public func isValid(json bytes: some Collection<UInt8>, context: ValidationContext = .none) throws(JSONParseError)
+        -> Bool
+    {
+        // The dynamic scope follows the tree's own walk; such schemas are validated on the tree.
+        if !tracksScope, let verdict = streamedVerdict(bytes, context, readsToEnd: true) { return verdict }
+        // Not JSON (or a schema streaming cannot serve): the parser's own report of the first problem.
+        return isValid(try JSONParser.parse(bytes), context: context)
+    }
+
+    /// Every error of the JSON text `bytes`, in schema order; empty when it is valid.
+    ///
+    /// A valid instance is validated as it is read, as `isValid(json:context:)` does, and never
+    /// built; an invalid one is parsed at its first failure and its errors collected from the tree,
+    /// exactly as `validate(_:context:)` reports them.
+    /// - Throws: `JSONParseError` when the bytes are not one JSON value, as `JSONParser.parse` would.
+    public func validate(json bytes: some Collection<UInt8>, context: ValidationContext = .none)
+        throws(JSONParseError) -> [SchemaValidationError]
+    {
+        if !tracksScope, streamedVerdict(bytes, context, readsToEnd: false) == true { return [] }
+        return validate(try JSONParser.parse(bytes), context: context)
+    }
+
+    /// The streaming validator's verdict; `nil` when the bytes are not JSON. Unless `readsToEnd`,
+    /// `false` may come before the rest of the document was read.
+    private func streamedVerdict(_ bytes: some Collection<UInt8>, _ context: ValidationContext, readsToEnd: Bool)
+        -> Bool?
+    {
+        if let verdict = bytes.withContiguousStorageIfAvailable({ streamedVerdict($0, context, readsToEnd) }) {
+            return verdict
+        }
+        return Array(bytes).withUnsafeBufferPointer { streamedVerdict($0, context, readsToEnd) }
+    }
+
+    private func streamedVerdict(_ buffer: UnsafeBufferPointer<UInt8>, _ context: ValidationContext, _ readsToEnd: Bool)
+        -> Bool?
+    {
+        let state = ValidationState(context: context, tracksScope: false, maximumDepth: options.maximumDepth)
+        let root = root
+        // The validator's stacks start on this stack frame, each within the 1 KB that
+        // `withUnsafeTemporaryAllocation` keeps there: a small body allocates nothing for them.
+        let verdict = withUnsafeTemporaryAllocation(of: StreamingValidator.Frame.self, capacity: 64) { frames in
+            withUnsafeTemporaryAllocation(of: StreamingValidator.Structural.self, capacity: 32) { structural in
+                withUnsafeTemporaryAllocation(of: JSONByteReader.MemberKey.self, capacity: 40) { keys in
+                    JSONParser.read(buffer) { reader throws(JSONParseError) in
+                        var validator = StreamingValidator(
+                            root: root, state: state,
+                            scratch: .init(frames: frames, structural: structural, keys: keys), readsToEnd: readsToEnd)
+                        try reader.startDocument()
+                        let valid = try validator.validateDocument(&reader)
+                        if valid || readsToEnd { try reader.finishDocument() }
+                        return valid
+                    }
+                }
+            }
+        }
+        return try? verdict.get()
+    }
+}
