@@ -46,6 +46,24 @@ extension JSONByteReader {
         depth = bookmark.depth
     }
 
+    /// The JSON type of the scalar at the current offset, judged by its first byte (`nil` for a
+    /// byte no value starts with); whether it is well formed is checked when it is read or skipped.
+    package mutating func scalarType() -> ScalarType? {
+        guard offset < bytes.count else { return nil }
+        switch bytes[offset] {
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .boolean
+        case UInt8(ascii: "n"): return .null
+        default: return nil
+        }
+    }
+
+    /// The type of a scalar value.
+    package enum ScalarType {
+        case string, number, boolean, null
+    }
+
     /// The value at the current offset, built in full.
     package mutating func readValue() throws(JSONParseError) -> JSONValue {
         try parseValue()

@@ -95,8 +95,44 @@ struct StreamingValidator: ~Copyable {
         switch reader.nextValueKind(nestingBelow: Self.maximumStreamedNesting) {
         case .object: return try validateObject(&reader, set)
         case .array: return try validateArray(&reader, set)
-        case .other: return try validateBuilt(&reader, set)
+        case .other:
+            if let verdict = try validateTypeOnly(&reader, set) { return verdict }
+            return try validateBuilt(&reader, set)
         }
+    }
+
+    /// Decides a scalar whose schemas are all `type` alone (a third of the schemas a body's
+    /// members meet, `{"type": "string"}` and the like) from its first byte, and skips it: no
+    /// `String` is built for it. `nil` when some schema asks more, or an integer must be told
+    /// from other numbers.
+    private mutating func validateTypeOnly(_ reader: inout JSONByteReader, _ set: Range<Int>) throws(JSONParseError)
+        -> Bool?
+    {
+        var mask = UInt8.max
+        for index in set {
+            let frame = frames[index]
+            guard frame.depth < state.maximumDepth,
+                let leaf = frame.node._withUnsafeGuaranteedRef({ $0.leafMask })
+            else { return nil }
+            mask &= leaf
+        }
+        let accepted: Bool
+        switch reader.scalarType() {
+        case .string: accepted = mask & TypeCheck.string != 0
+        case .boolean: accepted = mask & TypeCheck.boolean != 0
+        case .null: accepted = mask & TypeCheck.null != 0
+        case .number:
+            if mask & TypeCheck.number != 0 {
+                accepted = true
+            } else if mask & TypeCheck.integer != 0 {
+                return nil
+            } else {
+                accepted = false
+            }
+        case nil: return nil
+        }
+        try reader.skipValue()
+        return accepted
     }
 
     /// Builds the value and asks each schema's tree validator.
