@@ -5,24 +5,33 @@
 /// The grammar, the nesting limit and the error texts are the ones `parseValue` applies, so a
 /// document is accepted or refused alike whichever way it is read.
 extension JSONByteReader {
-    /// What the value at the current offset is, judged by its first byte (a malformed value is
-    /// refused when it is read or skipped); `.other` for scalars.
+    /// What the value at the current offset is, judged by its first byte; whether it is well
+    /// formed is checked when it is read or skipped.
     package enum ValueKind {
-        case object, array, other
+        case object, array, string, number, boolean, null
     }
 
-    /// The kind of the value at the current offset (whitespace before it already skipped), or
-    /// `.other` for every kind once `limit` objects and arrays are open around it.
+    /// The kind of the value at the current offset (whitespace before it already skipped); `nil`
+    /// for a byte no value starts with.
     ///
     /// Mutating, like every method here: a non-mutating call from another module passed the whole
     /// reader by value, a copy of it per call.
-    package mutating func nextValueKind(nestingBelow limit: Int) -> ValueKind {
-        guard depth < limit, offset < bytes.count else { return .other }
+    package mutating func nextValueKind() -> ValueKind? {
+        guard offset < bytes.count else { return nil }
         switch bytes[offset] {
         case UInt8(ascii: "{"): return .object
         case UInt8(ascii: "["): return .array
-        default: return .other
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .boolean
+        case UInt8(ascii: "n"): return .null
+        default: return nil
         }
+    }
+
+    /// Whether `limit` or more objects and arrays are open around the current offset.
+    package mutating func isNested(atLeast limit: Int) -> Bool {
+        depth >= limit
     }
 
     /// A place in the document to come back to.
@@ -44,24 +53,6 @@ extension JSONByteReader {
         line = bookmark.line
         lineStart = bookmark.lineStart
         depth = bookmark.depth
-    }
-
-    /// The JSON type of the scalar at the current offset, judged by its first byte (`nil` for a
-    /// byte no value starts with); whether it is well formed is checked when it is read or skipped.
-    package mutating func scalarType() -> ScalarType? {
-        guard offset < bytes.count else { return nil }
-        switch bytes[offset] {
-        case UInt8(ascii: "\""): return .string
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .boolean
-        case UInt8(ascii: "n"): return .null
-        default: return nil
-        }
-    }
-
-    /// The type of a scalar value.
-    package enum ScalarType {
-        case string, number, boolean, null
     }
 
     /// The value at the current offset, built in full.
@@ -109,7 +100,7 @@ extension JSONByteReader {
             throw error("expected a quoted key, found \(describeCurrent())")
         }
         let key = try readStringContent()
-        try expectColon(after: nil)
+        try expectColon()
         return key
     }
 
@@ -143,8 +134,8 @@ extension JSONByteReader {
     private mutating func next(closedBy closing: UInt8, in container: StaticString) throws(JSONParseError) -> Bool {
         skipWhitespace()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: ",") || bytes[offset] == closing else {
-            let found = offset < bytes.count ? describeCurrent() : "end of file"
-            throw error("expected ',' or '\(Character(Unicode.Scalar(closing)))' in \(container), found \(found)")
+            throw error(
+                "expected ',' or '\(Character(Unicode.Scalar(closing)))' in \(container), found \(describeCurrent())")
         }
         if bytes[offset] == UInt8(ascii: ",") {
             offset += 1
@@ -182,16 +173,15 @@ extension JSONByteReader {
             throw error("expected a quoted key, found \(describeCurrent())")
         }
         try skipString()
-        try expectColon(after: nil)
+        try expectColon()
         try skipValue()
     }
 
     @inline(__always)
-    private mutating func expectColon(after key: String?) throws(JSONParseError) {
+    private mutating func expectColon() throws(JSONParseError) {
         skipWhitespace()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-            let named = key.map { " \"\($0)\"" } ?? ""
-            throw error("expected ':' after the key\(named), found \(describeCurrent())")
+            throw error("expected ':' after the key, found \(describeCurrent())")
         }
         offset += 1
         skipWhitespace()
@@ -214,11 +204,7 @@ extension JSONByteReader {
         }
         let content = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         offset += 1
-        if sawNonASCII, !UTF8Validation.isValid(content) {
-            throw JSONParseError(
-                message: "the string is not valid UTF-8",
-                position: SourcePosition(line: line, column: offset - lineStart))
-        }
+        if sawNonASCII { try checkUTF8(content) }
         return .bytes(content)
     }
 }

@@ -78,12 +78,17 @@ extension JSONByteReader {
     /// A string of bytes with some non-ASCII, once they are checked to be UTF-8 (`offset` is just
     /// past its closing quote).
     private func decodedString(_ slice: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> String {
+        try checkUTF8(slice)
+        return String(decoding: slice, as: UTF8.self)
+    }
+
+    /// Refuses a string's bytes (`offset` just past its closing quote) that are not UTF-8.
+    func checkUTF8(_ slice: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
         guard UTF8Validation.isValid(slice) else {
             throw JSONParseError(
                 message: "the string is not valid UTF-8",
                 position: SourcePosition(line: line, column: offset - lineStart))
         }
-        return String(decoding: slice, as: UTF8.self)
     }
 
     /// A string of bytes known to be ASCII. Up to 15 bytes, `String` stores them inline, and

@@ -245,7 +245,7 @@ package struct JSONByteReader: ~Copyable {
         return elements.popArray(from: first)
     }
 
-    mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
+    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
         let count = word.utf8CodeUnitCount
         guard offset + count <= bytes.count, let base = bytes.baseAddress else {
             throw error("expected a value, found \(describeCurrent())")

@@ -46,11 +46,21 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
                     if let index = table.index(of: members[offset].key) { found |= 1 << UInt64(index) }
                 }
             }
-            let all: UInt64 = names.count == 64 ? ~0 : (1 << UInt64(names.count)) - 1
-            if found == all { return true }
+            if found == allNames { return true }
         }
-        for (offset, name) in names.enumerated() where !object.hasProperty(name) {
-            if !excused(offset, state.context) { return false }
+        return missingAreExcused(state.context) { object.hasProperty($0) }
+    }
+
+    /// One bit per name, for the one-pass check through `table`.
+    private var allNames: UInt64 {
+        names.count == 64 ? ~0 : (1 << UInt64(names.count)) - 1
+    }
+
+    /// Whether every name that `has` says is absent is excused in `context` (the slow path of both
+    /// `isValid` and `isSatisfied`, taken when some name was not found in one pass).
+    private func missingAreExcused(_ context: ValidationContext, has: (String) -> Bool) -> Bool {
+        for (offset, name) in names.enumerated() where !has(name) {
+            if !excused(offset, context) { return false }
         }
         return true
     }
@@ -66,13 +76,9 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
             for key in keys {
                 if let index = table.index(of: key) { found |= 1 << UInt64(index) }
             }
-            let all: UInt64 = names.count == 64 ? ~0 : (1 << UInt64(names.count)) - 1
-            if found == all { return true }
+            if found == allNames { return true }
         }
-        for (offset, name) in names.enumerated() where !has(name) {
-            if !excused(offset, context) { return false }
-        }
-        return true
+        return missingAreExcused(context, has: has)
     }
 
     /// Looks the names up through the object's index (large objects); `nil` when it has none.

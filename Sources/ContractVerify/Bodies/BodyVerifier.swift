@@ -1,4 +1,5 @@
 import ContractJSON
+import ContractSchema
 import ContractSpec
 
 /// Decodes a body by its media type and validates it against the chosen `content` entry: JSON (and
@@ -10,34 +11,35 @@ struct BodyVerifier {
         _ bytes: [UInt8], as actual: MediaTypeName, entry: ContentMap.Entry, into recorder: inout ViolationRecorder
     ) {
         let source = entry.media.location
-        // A JSON body is validated as it is read; only a body with problems is parsed in full,
-        // for the errors (most bodies are valid, and building them was most of their cost).
-        if actual.isJSON, let schema = entry.schema {
-            do {
-                let errors = try schema.validate(json: bytes, context: side.context)
-                if !errors.isEmpty {
-                    recorder.add(side.schemaKind, at: side.location, errors: errors, fallback: source)
-                }
-            } catch {
-                let failure = Self.malformed(bytes, actual, error)
-                recorder.add(
-                    side.malformed, at: side.location, source: source, expected: failure.expected,
-                    actual: failure.actual, hint: failure.hint)
-            }
-            return
-        }
-        let value: JSONValue?
+        let errors: [SchemaValidationError]
         do {
-            value = try decode(bytes, as: actual, entry: entry, into: &recorder)
+            errors = try schemaErrors(bytes, as: actual, entry: entry, into: &recorder)
         } catch {
             recorder.add(
                 side.malformed, at: side.location, source: source, expected: error.expected, actual: error.actual,
                 hint: error.hint)
             return
         }
-        guard let value, let schema = entry.schema else { return }
-        let errors = schema.validate(value, context: side.context)
         if !errors.isEmpty { recorder.add(side.schemaKind, at: side.location, errors: errors, fallback: source) }
+    }
+
+    /// The body's errors against the entry's schema (none without a schema). A JSON body is
+    /// validated as it is read and parsed only when it has problems, for the errors (most bodies
+    /// are valid, and building them was most of their cost); other bodies are decoded first.
+    private func schemaErrors(
+        _ bytes: [UInt8], as actual: MediaTypeName, entry: ContentMap.Entry, into recorder: inout ViolationRecorder
+    ) throws(DecodeFailure) -> [SchemaValidationError] {
+        if actual.isJSON, let schema = entry.schema {
+            do {
+                return try schema.validate(json: bytes, context: side.context)
+            } catch {
+                throw Self.malformed(bytes, actual, error)
+            }
+        }
+        guard let value = try decode(bytes, as: actual, entry: entry, into: &recorder), let schema = entry.schema else {
+            return []
+        }
+        return schema.validate(value, context: side.context)
     }
 
     /// The value the schema validates, or `nil` for a body that is not parsed (binary).
