@@ -69,14 +69,14 @@ public struct SchemaRegistry: Sendable {
         _ root: JSONValue, uri: String, dialect: SchemaDialect, displayPath: String? = nil,
         schemaRoots: [JSONPointer] = [.root]
     ) {
-        let documentURI = URIReference(uri).withoutFragment.description
+        // Parsed once: the document's reference is also the first base and the base of the walks below.
+        let documentReference = URIReference(uri).withoutFragment
+        let documentURI = documentReference.description
         var dialect = dialect
         if let declared = root["$schema"]?.stringValue, let known = SchemaDialect(metaSchemaURI: declared) {
             dialect = known
         }
         var indexer = ResourceIndexer(documentURI: documentURI, dialect: dialect)
-        // Parsed once: a contract registers its root document with a root per component schema.
-        let documentReference = URIReference(documentURI)
         for pointer in schemaRoots {
             guard let value = pointer.resolve(in: root) else { continue }
             indexer.walk(value, pointer: pointer, base: documentReference)
@@ -84,7 +84,7 @@ public struct SchemaRegistry: Sendable {
         let bases = [(pointer: JSONPointer.root, base: documentURI)] + indexer.bases
         documents[documentURI] = Document(
             root: root, dialect: dialect, displayPath: displayPath ?? documentURI, bases: bases,
-            baseReferences: bases.map { URIReference($0.base) })
+            baseReferences: [documentReference] + indexer.bases.map { URIReference($0.base) })
         resources[documentURI] = Location(document: documentURI, pointer: .root)
         for (uri, pointer) in indexer.resources where resources[uri] == nil {
             resources[uri] = Location(document: documentURI, pointer: pointer)

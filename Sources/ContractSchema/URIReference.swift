@@ -10,33 +10,41 @@ struct URIReference: Hashable, Sendable, CustomStringConvertible {
     var query: String?
     var fragment: String?
 
-    /// Splits `text` per RFC 3986 appendix B. Every delimiter is ASCII, so the search runs on UTF-8
-    /// bytes (a scan by `Character` was a fifth of loading a large Swagger 2.0 contract), and each
-    /// index found is a valid `String` index.
+    /// Splits `text` per RFC 3986 appendix B. Every delimiter is ASCII, so the search runs on the
+    /// UTF-8 bytes, in place when the string is contiguous (registering and resolving schemas splits
+    /// a URI per schema: a walk through the generic `UTF8View` was most of registering the schemas a
+    /// Swagger 2.0 contract's parameters make); each piece is cut at an ASCII delimiter, so it is
+    /// valid UTF-8 whenever `text` is.
     init(_ text: String) {
-        let bytes = text.utf8
-        var end = bytes.endIndex
+        var text = text
+        self = text.withUTF8 { Self(splitting: $0) }
+    }
+
+    private init(splitting bytes: UnsafeBufferPointer<UInt8>) {
+        func piece(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        var end = bytes.count
         if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
-            fragment = String(text[bytes.index(after: hash)...])
+            fragment = piece(hash + 1..<end)
             end = hash
         }
         if let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) {
-            query = String(text[bytes.index(after: question)..<end])
+            query = piece(question + 1..<end)
             end = question
         }
-        var start = bytes.startIndex
+        var start = 0
         if let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")), Self.isScheme(bytes[..<colon]) {
-            scheme = String(text[..<colon])
-            start = bytes.index(after: colon)
+            scheme = piece(0..<colon)
+            start = colon + 1
         }
-        let rest = bytes[start..<end]
-        if rest.starts(with: "//".utf8) {
-            let authorityStart = bytes.index(start, offsetBy: 2)
+        if end - start >= 2, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
+            let authorityStart = start + 2
             let authorityEnd = bytes[authorityStart..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
-            authority = String(text[authorityStart..<authorityEnd])
+            authority = piece(authorityStart..<authorityEnd)
             start = authorityEnd
         }
-        path = String(text[start..<end])
+        path = piece(start..<end)
     }
 
     private init(scheme: String?, authority: String?, path: String, query: String?, fragment: String?) {
@@ -48,7 +56,7 @@ struct URIReference: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// RFC 3986 §3.1: a letter, then letters, digits, `+`, `-` or `.`.
-    private static func isScheme(_ bytes: Substring.UTF8View) -> Bool {
+    private static func isScheme(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard let first = bytes.first, isLetter(first) else { return false }
         return bytes.allSatisfy { byte in
             isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+")

@@ -80,21 +80,26 @@ struct PathParameterCheck {
 
     func check(parameters: [Spec.Parameter], template: PathTemplate, operation: SourceNode, method: String) {
         // A template has a few variables and an operation a few parameters: lists searched in place, no
-        // set or filtered copy of the parameters per operation.
+        // set or filtered copy of the parameters per operation. Parameters are read by index: a loop
+        // variable copied each whole `Spec.Parameter` (retaining its strings and arrays) twice per operation.
         let variables = template.variables
-        for variable in variables where !parameters.contains(where: { $0.location == .path && $0.name == variable }) {
+        func isDeclared(_ variable: String) -> Bool {
+            parameters.indices.contains { parameters[$0].location == .path && parameters[$0].name == variable }
+        }
+        for variable in variables where !isDeclared(variable) {
             context.error(
                 "paths.parameter-undeclared",
                 "\(method) \(template.text): path variable '{\(variable)}' has no parameter with in: path; declare it",
                 at: operation)
         }
-        for parameter in parameters where parameter.location == .path && !variables.contains(parameter.name) {
+        for offset in parameters.indices
+        where parameters[offset].location == .path && !variables.contains(parameters[offset].name) {
             context.report(
                 Diagnostic(
                     .error, code: "paths.parameter-unused",
                     message:
-                        "\(method) \(template.text): path parameter '\(parameter.name)' does not appear in the path template",
-                    location: parameter.sourceLocation))
+                        "\(method) \(template.text): path parameter '\(parameters[offset].name)' does not appear in the path template",
+                    location: parameters[offset].sourceLocation))
         }
     }
 }

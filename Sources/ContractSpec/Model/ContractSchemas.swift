@@ -14,6 +14,14 @@ public final class ContractSchemas: @unchecked Sendable {
     private struct SchemaAddress: Hashable {
         var baseURI: String
         var pointer: JSONPointer
+
+        /// Hashes the pointer (its chained digest) and the URI's length only: the loader-built schemas
+        /// of a contract mostly share one long `file:///…` URI, which SipHash read whole on every
+        /// lookup. Equality still compares both.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(baseURI.utf8.count)
+            hasher.combine(pointer)
+        }
     }
 
     /// The names the loader-built schemas were registered under at creation: short opaque URNs,
@@ -42,12 +50,15 @@ public final class ContractSchemas: @unchecked Sendable {
         // Registered up front, so they compile through the shared catalog like every other schema.
         // Their values are already 2020-12; their $refs are made absolute so they still name their file.
         var registered: [SchemaAddress: String] = [:]
+        // Most share the file they were written in: its URL is parsed once per run of equal base URIs.
+        var lastBase: (uri: String, url: URL?)?
         for schema in synthesized {
             let address = SchemaAddress(baseURI: schema.baseURI, pointer: schema.pointer)
             guard registered[address] == nil else { continue }
             let uri = "urn:contractcheck:synthesized:\(registered.count)"
             registered[address] = uri
-            let value = Self.absolutizingReferences(in: schema.value, base: URL(string: schema.baseURI))
+            if lastBase?.uri != schema.baseURI { lastBase = (schema.baseURI, URL(string: schema.baseURI)) }
+            let value = Self.absolutizingReferences(in: schema.value, base: lastBase?.url)
             registry.add(value, uri: uri, dialect: .draft2020_12, displayPath: schema.location.file)
         }
         self.registeredSynthesized = registered
@@ -136,20 +147,40 @@ public final class ContractSchemas: @unchecked Sendable {
 
     /// Rewrites every `$ref` to an absolute URI against `base`.
     static func absolutizingReferences(in value: JSONValue, base: URL?) -> JSONValue {
+        guard let base else { return value }
+        return absolutized(value, base: base) ?? value
+    }
+
+    /// `value` with its `$ref`s made absolute, or `nil` when it has none to change: most of these
+    /// schemas have none, and rebuilding them (setting each member back by key searched the object
+    /// once per member) was most of registering a Swagger 2.0 contract's parameter schemas.
+    private static func absolutized(_ value: JSONValue, base: URL) -> JSONValue? {
         switch value {
-        case .object(var object):
-            for member in object.members {
-                if member.key == "$ref", case .string(let reference) = member.value, let base {
-                    object["$ref"] = .string(URL(string: reference, relativeTo: base)?.absoluteString ?? reference)
+        case .object(let object):
+            var members = object.members
+            var changed = false
+            for offset in members.indices {
+                let rewritten: JSONValue?
+                if members[offset].key == "$ref", case .string(let reference) = members[offset].value {
+                    rewritten = URL(string: reference, relativeTo: base).map { .string($0.absoluteString) }
                 } else {
-                    object[member.key] = absolutizingReferences(in: member.value, base: base)
+                    rewritten = absolutized(members[offset].value, base: base)
                 }
+                guard let rewritten else { continue }
+                members[offset].value = rewritten
+                changed = true
             }
-            return .object(object)
-        case .array(let elements):
-            return .array(elements.map { absolutizingReferences(in: $0, base: base) })
+            return changed ? .object(JSONObject(members: members, position: object.position)) : nil
+        case .array(var elements):
+            var changed = false
+            for offset in elements.indices {
+                guard let rewritten = absolutized(elements[offset], base: base) else { continue }
+                elements[offset] = rewritten
+                changed = true
+            }
+            return changed ? .array(elements) : nil
         default:
-            return value
+            return nil
         }
     }
 }

@@ -24,19 +24,56 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     /// Parses a path key. Text after `#` is dropped: some documents use it to tell apart keys
     /// that describe the same URL.
     public init(_ key: String) {
-        // Split on UTF-8 bytes: `/` and `#` are ASCII, and a `Character` split showed in load profiles.
-        let utf8 = key.utf8
-        let path = utf8.firstIndex(of: UInt8(ascii: "#")).map { String(key[..<$0]) } ?? key
-        self.text = path
-        var body = Substring(path).utf8
-        if body.first == UInt8(ascii: "/") { body = body.dropFirst() }
-        self.segments = body.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map {
-            Self.parseSegment(String(Substring($0)))
+        // Split on the UTF-8 bytes in place: `/`, `#`, `{` and `}` are ASCII, and splitting through
+        // `Substring.UTF8View` and `Character`s was a percent of loading a contract with long paths.
+        var bytesOfKey = key
+        (text, segments) = bytesOfKey.withUTF8 { bytes in
+            let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+            let text = end == bytes.count ? key : Self.string(bytes, 0..<end)
+            var start = end > 0 && bytes[0] == UInt8(ascii: "/") ? 1 : 0
+            var segments: [Segment] = []
+            while true {
+                let stop = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+                segments.append(Self.parseSegment(bytes, start..<stop))
+                guard stop < end else { break }
+                start = stop + 1
+            }
+            return (text, segments)
         }
     }
 
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    private static func parseSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Segment {
+        let segment = bytes[range]
+        guard segment.contains(UInt8(ascii: "{")) else { return .literal(string(bytes, range)) }
+        // Bytes decide an ASCII segment exactly; elsewhere a `{` followed by a combining mark is one
+        // `Character` and no brace, as the template grammar is read by `Character`s.
+        guard segment.allSatisfy({ $0 < 0x80 }) else { return parseSegment(string(bytes, range)) }
+        var pieces: [Piece] = []
+        var pieceStart = range.lowerBound
+        var inVariable = false
+        for offset in range {
+            if bytes[offset] == UInt8(ascii: "{"), !inVariable {
+                if offset > pieceStart { pieces.append(.literal(string(bytes, pieceStart..<offset))) }
+                pieceStart = offset + 1
+                inVariable = true
+            } else if bytes[offset] == UInt8(ascii: "}"), inVariable {
+                pieces.append(.variable(string(bytes, pieceStart..<offset)))
+                pieceStart = offset + 1
+                inVariable = false
+            }
+        }
+        if range.upperBound > pieceStart {
+            let rest = string(bytes, pieceStart..<range.upperBound)
+            pieces.append(inVariable ? .literal("{" + rest) : .literal(rest))
+        }
+        return .template(pieces)
+    }
+
     private static func parseSegment(_ segment: String) -> Segment {
-        guard segment.utf8.contains(UInt8(ascii: "{")) else { return .literal(segment) }
         var pieces: [Piece] = []
         var current = ""
         var inVariable = false
@@ -59,13 +96,11 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
 
     /// The variable names in order.
     public var variables: [String] {
-        segments.flatMap { segment -> [String] in
-            guard case .template(let pieces) = segment else { return [] }
-            return pieces.compactMap {
-                if case .variable(let name) = $0 { return name }
-                return nil
-            }
+        var names: [String] = []
+        for case .template(let pieces) in segments {
+            for case .variable(let name) in pieces { names.append(name) }
         }
+        return names
     }
 
     /// The template with every variable name replaced by `{}`: two paths with the same shape
