@@ -119,7 +119,12 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
     /// Parses a URI fragment (`#/components/schemas/Pet%20Type`): percent-decoding first, then pointer syntax.
     public init?(fragment: String) {
         let body = fragment.hasPrefix("#") ? fragment.dropFirst() : fragment[...]
-        guard body.utf8.contains(UInt8(ascii: "%")) else {
+        // Searched in place when contiguous: the generic `Substring.UTF8View` walk cost more than
+        // parsing the pointer.
+        let percent = UInt8(ascii: "%")
+        let isEncoded =
+            body.utf8.withContiguousStorageIfAvailable { $0.contains(percent) } ?? body.utf8.contains(percent)
+        guard isEncoded else {
             self.init(parsing: body)
             return
         }
@@ -179,6 +184,8 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
 
     /// A pointer several levels deeper.
     public func appending(contentsOf other: JSONPointer) -> JSONPointer {
+        // Onto the root, `other` itself: most `$ref`s name a place in a document, not in a resource below it.
+        guard last != nil else { return other }
         var copy = self
         for token in other.tokens { copy = copy.appending(token) }
         return copy

@@ -204,18 +204,42 @@ final class SchemaCompiler {
         return KeywordSite(keyword: keyword, below: schema, source: source)
     }
 
-    /// The node of the subschema at `tokens` below the schema object of `context`.
-    func child(_ context: KeywordContext, _ tokens: String...) -> SchemaNode {
-        var pointer = context.location.pointer
-        for (offset, token) in tokens.enumerated() {
-            pointer = offset == 0 && tokens.count > 1 ? keywordPointer(pointer, token) : pointer.appending(token)
-        }
-        let location = SchemaRegistry.Location(document: context.location.document, pointer: pointer)
-        // The value is read from the schema object as written instead of walking the document from
-        // its root again (a twelfth of compiling; for OAS 3.0, whose subschemas were all found from
-        // the root, 7% of loading Box). The 3.0 translation is shallow: the subschemas below the
-        // written object are the document's own, and each is translated when it is compiled.
-        return node(at: location, found: Self.find(tokens, below: context))
+    /// The node of the subschema under `keyword` (`items`, `not`) in the schema object of `context`.
+    ///
+    /// The value is read from the schema object as written instead of walking the document from
+    /// its root again (a twelfth of compiling; for OAS 3.0, whose subschemas were all found from
+    /// the root, 7% of loading Box). The 3.0 translation is shallow: the subschemas below the
+    /// written object are the document's own, and each is translated when it is compiled. One
+    /// overload per number of tokens: a variadic list allocated an array per subschema.
+    func child(_ context: KeywordContext, _ keyword: String) -> SchemaNode {
+        let location = SchemaRegistry.Location(
+            document: context.location.document, pointer: context.location.pointer.appending(keyword))
+        return node(at: location, found: Self.find(keyword, nil, below: context))
+    }
+
+    /// The node of the subschema at `token` (an array index or a member name) under `keyword`
+    /// (`allOf/0`, `dependentSchemas/name`).
+    func child(_ context: KeywordContext, _ keyword: String, _ token: String) -> SchemaNode {
+        let location = SchemaRegistry.Location(
+            document: context.location.document,
+            pointer: keywordPointer(context.location.pointer, keyword).appending(token))
+        return node(at: location, found: Self.find(keyword, token, below: context))
+    }
+
+    /// The node of `member` of the object under `keyword` (`properties/name`), for a caller that is
+    /// walking that object in `context.object` already: `holder` is the keyword's member there and
+    /// `member` the one a lookup of its name finds (the last of a repeated name). The translation
+    /// leaves subschema keywords as written, so these are the written members, found without a
+    /// lookup per property.
+    func child(
+        _ context: KeywordContext, _ keyword: String, holder: JSONObject.Member, member: JSONObject.Member
+    ) -> SchemaNode {
+        let location = SchemaRegistry.Location(
+            document: context.location.document,
+            pointer: keywordPointer(context.location.pointer, keyword).appending(member.key))
+        var position = holder.position.isKnown ? holder.position : context.position
+        if member.position.isKnown { position = member.position }
+        return node(at: location, found: (member.value, position))
     }
 
     /// The pointer to `keyword` below `schema`, shared by the subschemas under that keyword
@@ -231,11 +255,27 @@ final class SchemaCompiler {
         return pointer
     }
 
-    /// The value `tokens` name below the schema object of `context`, with its position as
-    /// `JSONPointer.position(in:)` would find it; `nil` when they name nothing.
-    private static func find(_ tokens: [String], below context: KeywordContext) -> PositionedJSONValue? {
-        let found = JSONPointer.follow(tokens, from: .object(context.written), at: context.position)
-        return found.value.map { ($0, found.position) }
+    /// The value `keyword` (then `token` within it) names below the schema object of `context`, with
+    /// its position as `JSONPointer.position(in:)` would find it; `nil` when they name nothing.
+    private static func find(_ keyword: String, _ token: String?, below context: KeywordContext)
+        -> PositionedJSONValue?
+    {
+        guard let offset = context.written.offset(of: keyword) else { return nil }
+        let holder = context.written.members[offset]
+        var position = holder.position.isKnown ? holder.position : context.position
+        guard let token else { return (holder.value, position) }
+        switch holder.value {
+        case .object(let object):
+            guard let inner = object.offset(of: token) else { return nil }
+            if object.members[inner].position.isKnown { position = object.members[inner].position }
+            return (object.members[inner].value, position)
+        case .array(let elements):
+            guard let index = JSONPointer.arrayIndex(token), elements.indices.contains(index) else { return nil }
+            if let start = elements[index].objectValue?.position, start.isKnown { position = start }
+            return (elements[index], position)
+        default:
+            return nil
+        }
     }
 
     /// Resolves a `$ref`-style URI reference against the base in force; reports it when unknown.

@@ -175,14 +175,15 @@ extension SchemaCompiler {
         let object = context.object
         var names: [String] = []
         var nodes: [SchemaNode] = []
-        if let value = object["properties"] {
-            if case .object(let members) = value {
+        if let holderOffset = object.offset(of: "properties") {
+            let holder = object.members[holderOffset]
+            if case .object(let members) = holder.value {
                 names.reserveCapacity(members.count)
                 nodes.reserveCapacity(members.count)
                 // Of a name written twice, the last counts, as a lookup in the object finds it.
                 for (offset, member) in members.members.enumerated() where members.offset(of: member.key) == offset {
                     names.append(member.key)
-                    nodes.append(child(context, "properties", member.key))
+                    nodes.append(child(context, "properties", holder: holder, member: member))
                 }
             } else {
                 report("properties must be an object", at: context, "properties")

@@ -101,14 +101,7 @@ struct Swagger2Builder {
         let operationProduces = reader.stringArray("produces") ?? produces
         let builder = Swagger2Parameters(context: context)
         let own = (reader.array("parameters") ?? []).compactMap { builder.build($0) }
-        let merged =
-            shared.filter { candidate in
-                !own.contains {
-                    $0.parameter.name == candidate.parameter.name
-                        && $0.parameter.location == candidate.parameter.location
-                }
-            } + own
-        let split = builder.requestBody(from: merged, consumes: operationConsumes, at: node)
+        let split = builder.requestBody(shared: shared, own: own, consumes: operationConsumes, at: node)
         PathParameterCheck(context: context).check(
             parameters: split.parameters, template: template, operation: node, method: method)
         let responseBuilder = Swagger2Responses(context: context, produces: operationProduces)

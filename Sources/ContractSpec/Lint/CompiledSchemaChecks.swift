@@ -9,29 +9,37 @@ struct CompiledSchemaChecks {
 
     func run(examples checkExamples: Bool) {
         // Two loops rather than `operations + webhooks`, which copied every operation while the
-        // compiled schemas, the largest part of a load's memory, were being built.
-        for operations in [document.operations, document.webhooks] {
-            for operation in operations { check(operation, examples: checkExamples) }
-        }
+        // compiled schemas, the largest part of a load's memory, were being built; by offset, because
+        // a `for operation in` loop copies each one too.
+        for offset in document.operations.indices { check(document.operations[offset], examples: checkExamples) }
+        for offset in document.webhooks.indices { check(document.webhooks[offset], examples: checkExamples) }
         if checkExamples { checkAnnotatedSchemas() }
     }
 
     private func check(_ operation: Spec.Operation, examples checkExamples: Bool) {
-        for parameter in operation.parameters {
-            check(parameter.schema, examples: parameter.examples, in: .request, validate: checkExamples)
-            for media in parameter.content { check(media, in: .request, validate: checkExamples) }
+        // By offset: loop variables copied each parameter, media type and response whole.
+        let parameters = operation.parameters
+        for offset in parameters.indices {
+            check(
+                parameters[offset].schema, examples: parameters[offset].examples, in: .request, validate: checkExamples)
+            check(parameters[offset].content, in: .request, validate: checkExamples)
         }
-        for media in operation.requestBody?.content ?? [] { check(media, in: .request, validate: checkExamples) }
-        for response in operation.responses {
-            for media in response.content { check(media, in: .response, validate: checkExamples) }
-            for header in response.headers {
-                check(header.schema, examples: header.examples, in: .response, validate: checkExamples)
+        if let content = operation.requestBody?.content { check(content, in: .request, validate: checkExamples) }
+        let responses = operation.responses
+        for offset in responses.indices {
+            check(responses[offset].content, in: .response, validate: checkExamples)
+            let headers = responses[offset].headers
+            for header in headers.indices {
+                check(
+                    headers[header].schema, examples: headers[header].examples, in: .response, validate: checkExamples)
             }
         }
     }
 
-    private func check(_ media: Spec.MediaType, in validationContext: ValidationContext, validate: Bool) {
-        check(media.schema, examples: media.examples, in: validationContext, validate: validate)
+    private func check(_ content: [Spec.MediaType], in validationContext: ValidationContext, validate: Bool) {
+        for offset in content.indices {
+            check(content[offset].schema, examples: content[offset].examples, in: validationContext, validate: validate)
+        }
     }
 
     private func check(

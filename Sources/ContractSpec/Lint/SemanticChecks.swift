@@ -12,19 +12,23 @@ struct SemanticChecks {
     }
 
     private func checkOperationIds() {
-        var first: [String: Spec.Operation] = [:]
-        for operation in document.operations + document.webhooks {
-            guard let id = operation.operationId else { continue }
-            if let earlier = first[id] {
+        // Offsets into the two lists rather than copies of whole operations (and of both lists joined).
+        var first: [String: (webhook: Bool, offset: Int)] = [:]
+        for (isWebhook, operations) in [(false, document.operations), (true, document.webhooks)] {
+            for offset in operations.indices {
+                guard let id = operations[offset].operationId else { continue }
+                guard let earlier = first[id] else {
+                    first[id] = (isWebhook, offset)
+                    continue
+                }
+                let other = earlier.webhook ? document.webhooks[earlier.offset] : document.operations[earlier.offset]
                 context.report(
                     Diagnostic(
                         .error, code: "operation.duplicate-id",
                         message:
-                            "operationId '\(id)' is used twice: also by \(earlier.method) \(earlier.path) at \(earlier.location); "
+                            "operationId '\(id)' is used twice: also by \(other.method) \(other.path) at \(other.location); "
                             + "operationIds must be unique",
-                        location: operation.location, pointer: operation.pointer))
-            } else {
-                first[id] = operation
+                        location: operations[offset].location, pointer: operations[offset].pointer))
             }
         }
     }
