@@ -13,7 +13,7 @@ struct NodeTable {
     private(set) var nodes: [SchemaNode] = []
     /// The number of each node's document, beside `nodes`.
     private var documents: [Int32] = []
-    private var documentIDs: [String: Int32] = [:]
+    private var documentIDs: [URIKey: Int32] = [:]
     private var lastDocument: (uri: String, id: Int32)?
     /// Offsets into `nodes` + 1 (0 marks an empty slot), a power of two of them, at most half full.
     private var slots = [Int32](repeating: 0, count: 64)
@@ -22,11 +22,11 @@ struct NodeTable {
     mutating func documentID(_ uri: String) -> Int32 {
         if let last = lastDocument, last.uri == uri { return last.id }
         let id: Int32
-        if let known = documentIDs[uri] {
+        if let known = documentIDs[URIKey(uri)] {
             id = known
         } else {
             id = Int32(truncatingIfNeeded: documentIDs.count)
-            documentIDs[uri] = id
+            documentIDs[URIKey(uri)] = id
         }
         lastDocument = (uri, id)
         return id

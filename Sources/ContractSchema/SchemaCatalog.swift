@@ -66,7 +66,7 @@ public final class SchemaCatalog: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let known = results[location] { return try compiled(known.get()) }
-        if checkingDocument, registry.documents[location.document] == nil {
+        if checkingDocument, registry.document(location.document) == nil {
             throw Self.unknown(location.document, pointer: location.pointer)
         }
         let result: Result<CompiledRoot, SchemaCompileErrors>

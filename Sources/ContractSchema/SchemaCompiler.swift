@@ -12,7 +12,7 @@ final class SchemaCompiler {
     /// Subschemas come with the value and position their parent found them at, when it did.
     private var queue: [(SchemaNode, SchemaRegistry.Location, PositionedJSONValue?)] = []
 
-    private var resourceIDs: [String: Int] = [:]
+    private var resourceIDs: [URIKey: Int] = [:]
     private var resourceURIs: [String] = []
     private var lastSingleResource: (uri: String, id: Int)?
     let dynamicAnchors = DynamicAnchorTable()
@@ -82,11 +82,11 @@ final class SchemaCompiler {
         if let last = lastSingleResource, last.uri == location.document { return last.id }
         let resource = registry.resourceRoot(at: location)
         let id: Int
-        if let known = resourceIDs[resource.uri] {
+        if let known = resourceIDs[URIKey(resource.uri)] {
             id = known
         } else {
             id = resourceURIs.count
-            resourceIDs[resource.uri] = id
+            resourceIDs[URIKey(resource.uri)] = id
             resourceURIs.append(resource.uri)
         }
         if registry.isSingleResource(location.document) { lastSingleResource = (location.document, id) }
@@ -119,7 +119,7 @@ final class SchemaCompiler {
 
     private func document(_ uri: String) -> SchemaRegistry.Document? {
         if let last = lastDocument, last.uri == uri { return last.document }
-        guard let document = registry.documents[uri] else { return nil }
+        guard let document = registry.document(uri) else { return nil }
         lastDocument = (uri, document)
         return document
     }

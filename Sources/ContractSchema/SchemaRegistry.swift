@@ -20,33 +20,17 @@ public struct SchemaRegistry: Sendable {
         var document: String
         var pointer: JSONPointer
 
-        /// Hashes the pointer (its chained digest) and only the length and last bytes of the
-        /// document's URI: hashing a long `file:///…` URI on every lookup was most of the cost of the
-        /// compiler's node cache, and URIs differ at their end (file names, the numbers of the
-        /// `urn:contractcheck:synthesized:N` schemas, whose pointers are all the root). Equality still
-        /// compares both.
+        /// Hashes the pointer (its chained digest) and the document's URI as `URIKey` does (its length
+        /// and last bytes): hashing a long `file:///…` URI on every lookup was most of the cost of the
+        /// compiler's node cache. Equality still compares both.
         func hash(into hasher: inout Hasher) {
-            hasher.combine(document.utf8.count)
-            hasher.combine(Self.tail(of: document))
+            hasher.combine(URIKey(document))
             hasher.combine(pointer)
-        }
-
-        /// The last eight bytes of `uri`, read from its contiguous storage when it has one (a walk over
-        /// `utf8.suffix(8)` went through the generic collection path on every lookup).
-        private static func tail(of uri: String) -> UInt64 {
-            let fast = uri.utf8.withContiguousStorageIfAvailable { bytes in
-                var tail: UInt64 = 0
-                for byte in bytes.suffix(8) { tail = tail << 8 | UInt64(byte) }
-                return tail
-            }
-            if let fast { return fast }
-            var tail: UInt64 = 0
-            for byte in uri.utf8.suffix(8) { tail = tail << 8 | UInt64(byte) }
-            return tail
         }
     }
 
-    private(set) var documents: [String: Document] = [:]
+    /// By URI (`URIKey`: looked up per compiled schema node).
+    private var documents: [URIKey: Document] = [:]
     /// Absolute URIs (no fragment) of resources, document roots and `$id` subschemas alike.
     private(set) var resources: [String: Location] = [:]
     /// `uri#name` of `$anchor`s and `$dynamicAnchor`s (and draft-4 `id: "#name"`).
@@ -82,7 +66,7 @@ public struct SchemaRegistry: Sendable {
             indexer.walk(value, pointer: pointer, base: documentReference)
         }
         let bases = [(pointer: JSONPointer.root, base: documentURI)] + indexer.bases
-        documents[documentURI] = Document(
+        documents[URIKey(documentURI)] = Document(
             root: root, dialect: dialect, displayPath: displayPath ?? documentURI, bases: bases,
             baseReferences: [documentReference] + indexer.bases.map { URIReference($0.base) })
         resources[documentURI] = Location(document: documentURI, pointer: .root)
@@ -97,10 +81,15 @@ public struct SchemaRegistry: Sendable {
         }
     }
 
+    /// The registered document at `uri` (no fragment).
+    func document(_ uri: String) -> Document? {
+        documents[URIKey(uri)]
+    }
+
     /// Whether references somewhere in the document resolve against another base than its URI: some
     /// `$id` inside it starts a resource of its own (or the document is not registered at all).
     package func hasEmbeddedResources(inDocument uri: String) -> Bool {
-        guard let document = documents[URIReference(uri).withoutFragment.description] else { return true }
+        guard let document = document(URIReference(uri).withoutFragment.description) else { return true }
         return document.bases.count > 1
     }
 
@@ -123,7 +112,7 @@ public struct SchemaRegistry: Sendable {
 
     /// The base URI in force at `location`: that of the innermost resource around it.
     func base(at location: Location) -> URIReference {
-        guard let document = documents[location.document] else { return URIReference(location.document) }
+        guard let document = document(location.document) else { return URIReference(location.document) }
         return base(in: document, at: location.pointer)
     }
 
@@ -135,12 +124,12 @@ public struct SchemaRegistry: Sendable {
     /// Whether the document at `uri` holds no embedded (`$id`) resources: every place in it then has
     /// the document's own URI as its resource.
     func isSingleResource(_ uri: String) -> Bool {
-        documents[uri]?.bases.count == 1
+        document(uri)?.bases.count == 1
     }
 
     /// The innermost resource around `location`: its URI and its root pointer.
     func resourceRoot(at location: Location) -> (uri: String, pointer: JSONPointer) {
-        guard let document = documents[location.document] else { return (location.document, .root) }
+        guard let document = document(location.document) else { return (location.document, .root) }
         let best = document.bases[innermostBase(in: document, around: location.pointer)]
         return (best.base, best.pointer)
     }
@@ -159,7 +148,7 @@ public struct SchemaRegistry: Sendable {
 
     /// The file:line:column of a place in a registered document.
     func sourceLocation(of location: Location) -> SourceLocation? {
-        guard let document = documents[location.document] else { return nil }
+        guard let document = document(location.document) else { return nil }
         let position = location.pointer.position(in: document.root)
         guard position.isKnown else { return nil }
         return SourceLocation(file: document.displayPath, position: position)

@@ -85,20 +85,24 @@ public struct ContractLoader: Sendable {
         // afterwards, was a percent of loading a large 3.x contract, which has none).
         // By offset throughout: a `for operation in` loop copied each whole operation and parameter
         // (retaining every field), a percent of loading a large Swagger 2.0 contract.
-        func add(_ schema: Spec.Schema?) {
-            if let schema, schema.isSynthesized { schemas.append(schema) }
-        }
+        // Each schema is asked first and copied only to be kept.
         func addAll(_ operations: [Spec.Operation]) {
             for offset in operations.indices {
                 let parameters = operations[offset].parameters
-                for index in parameters.indices { add(parameters[index].schema) }
+                for index in parameters.indices where parameters[index].schema?.isSynthesized == true {
+                    if let schema = parameters[index].schema { schemas.append(schema) }
+                }
                 if let content = operations[offset].requestBody?.content {
-                    for index in content.indices { add(content[index].schema) }
+                    for index in content.indices where content[index].schema?.isSynthesized == true {
+                        if let schema = content[index].schema { schemas.append(schema) }
+                    }
                 }
                 let responses = operations[offset].responses
                 for index in responses.indices {
                     let headers = responses[index].headers
-                    for header in headers.indices { add(headers[header].schema) }
+                    for header in headers.indices where headers[header].schema?.isSynthesized == true {
+                        if let schema = headers[header].schema { schemas.append(schema) }
+                    }
                 }
             }
         }

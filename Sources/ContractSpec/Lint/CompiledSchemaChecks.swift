@@ -37,8 +37,22 @@ struct CompiledSchemaChecks {
     }
 
     private func check(_ content: [Spec.MediaType], in validationContext: ValidationContext, validate: Bool) {
+        // The media types of one body or response mostly share one schema (a Swagger 2.0 response serves
+        // its schema as every `produces` type): it is compiled, that is looked up, once for a run of them.
+        var previous: (baseURI: String, pointer: JSONPointer, isSynthesized: Bool, compiled: CompiledSchema?)?
         for offset in content.indices {
-            check(content[offset].schema, examples: content[offset].examples, in: validationContext, validate: validate)
+            guard let schema = content[offset].schema else { continue }
+            let compiled: CompiledSchema?
+            if let previous, previous.pointer == schema.pointer, previous.baseURI == schema.baseURI,
+                previous.isSynthesized == schema.isSynthesized
+            {
+                compiled = previous.compiled
+            } else {
+                compiled = compile(schema)
+                previous = (schema.baseURI, schema.pointer, schema.isSynthesized, compiled)
+            }
+            guard validate, let compiled else { continue }
+            check(content[offset].examples, against: compiled, in: validationContext)
         }
     }
 
@@ -47,6 +61,12 @@ struct CompiledSchemaChecks {
     ) {
         guard let schema, let compiled = compile(schema) else { return }
         guard validate else { return }
+        check(examples, against: compiled, in: validationContext)
+    }
+
+    private func check(
+        _ examples: [Spec.Example], against compiled: CompiledSchema, in validationContext: ValidationContext
+    ) {
         for example in examples {
             guard let value = example.value else { continue }
             let errors = compiled.validate(value, context: validationContext)
