@@ -13,7 +13,14 @@ final class BuildContext {
     /// Schemas that carry `default`, `example` or `examples`, whose values should validate against them.
     var annotatedSchemas: [SourceNode] = []
     private var reported: Set<Diagnostic> = []
-    private var memo: [MemoKey: Any] = [:]
+    private var memo: [MemoKey: AnyObject] = [:]
+
+    /// One memoized result. A class, so that a hit is a class cast: the cast out of `Any` it replaced
+    /// went through the runtime's general dynamic cast, about a thousand instructions per `$ref` followed.
+    private final class Memo<Value> {
+        let value: Value?
+        init(_ value: Value?) { self.value = value }
+    }
 
     /// What `build` memoizes by: the kind of object and the target's `uri#pointer` (the two joined into
     /// one string and hashed with SipHash cost an allocation and a long hash per `$ref` followed).
@@ -50,9 +57,9 @@ final class BuildContext {
         guard let target = dereference(node, expecting: kind) else { return nil }
         guard let key = target.referenceKey else { return body(target) }
         let memoKey = MemoKey(kind: kind, target: HashedText(key))
-        if let cached = memo[memoKey] { return cached as? T }
+        if let cached = memo[memoKey] { return (cached as? Memo<T>)?.value }
         let built = body(target)
-        memo[memoKey] = built as Any
+        memo[memoKey] = Memo(built)
         return built
     }
 

@@ -50,7 +50,7 @@ struct ComponentsBuilder {
         }
         for (_, callback) in reader.object("callbacks")?.members ?? [] {
             guard let target = context.dereference(callback, expecting: "Callback Object") else { continue }
-            for (expression, item) in target.members where !expression.hasPrefix("x-") {
+            for (expression, item) in target.members where !expression.isSpecificationExtension {
                 _ = PathItemBuilder(context: context, servers: []).build(item, path: expression, isWebhook: true)
             }
         }

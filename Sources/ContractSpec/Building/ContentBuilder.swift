@@ -48,7 +48,7 @@ struct ContentBuilder {
 
     func buildResponses(_ node: SourceNode) -> [Spec.Response] {
         node.members.compactMap { key, responseNode in
-            if key.hasPrefix("x-") { return nil }
+            if key.isSpecificationExtension { return nil }
             guard let status = Spec.ResponseStatus(key) else {
                 context.error(
                     "responses.status", "'\(key)' is not a status code: use 100–599, a range such as 4XX, or default",

@@ -28,9 +28,11 @@ struct ObjectReader {
         // Keys are read straight from the object: `node.members` made a node (and a pointer) for
         // every member of every object the builders read, and only an unknown field needs one.
         guard case .object(let object) = node.value else { return }
-        for field in object.members where !field.key.hasPrefix("x-") && !allowed.contains(field.key) {
-            let key = field.key
-            let member = node.child(field)
+        // By offset: a loop variable copied each member, value and all.
+        for offset in object.members.indices {
+            let key = object.members[offset].key
+            guard !key.isSpecificationExtension, !allowed.contains(key) else { continue }
+            let member = node.child(object.members[offset])
             let near = allowed.names.min { EditDistance.between($0, key) < EditDistance.between($1, key) }
             var message = "'\(key)' is not a field of a \(kind)"
             if let near, EditDistance.between(near, key) <= 2 {

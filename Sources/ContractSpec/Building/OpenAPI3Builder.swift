@@ -33,7 +33,7 @@ struct OpenAPI3Builder {
         }
         var operations: [Spec.Operation] = []
         if let paths = reader.object("paths") {
-            for (key, item) in paths.members where !key.hasPrefix("x-") {
+            for (key, item) in paths.members where !key.isSpecificationExtension {
                 guard key.hasPrefix("/") else {
                     context.error("paths.key", "path '\(key)' must start with '/'", at: item)
                     continue
@@ -43,7 +43,7 @@ struct OpenAPI3Builder {
         }
         var webhooks: [Spec.Operation] = []
         if let hooks = reader.object("webhooks") {
-            for (key, item) in hooks.members where !key.hasPrefix("x-") {
+            for (key, item) in hooks.members where !key.isSpecificationExtension {
                 webhooks += PathItemBuilder(context: context, servers: servers).build(item, path: key, isWebhook: true)
             }
         }

@@ -62,7 +62,7 @@ struct PathItemBuilder {
             reader.array("servers").map { ServerReader(context: context).read($0, addDefault: false) } ?? []
         for (_, callback) in reader.object("callbacks")?.members ?? [] {
             guard let target = context.dereference(callback, expecting: "Callback Object") else { continue }
-            for (expression, item) in target.members where !expression.hasPrefix("x-") {
+            for (expression, item) in target.members where !expression.isSpecificationExtension {
                 _ = PathItemBuilder(context: context, servers: servers).build(item, path: expression, isWebhook: true)
             }
         }

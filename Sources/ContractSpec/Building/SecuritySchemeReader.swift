@@ -28,7 +28,7 @@ struct SecuritySchemeReader {
         case "oauth2":
             guard let flows = reader.object("flows", required: true) else { return nil }
             var scopes: [String] = []
-            for (flowName, flow) in flows.members where !flowName.hasPrefix("x-") {
+            for (flowName, flow) in flows.members where !flowName.isSpecificationExtension {
                 let flowReader = ObjectReader(flow, kind: "OAuth Flow Object", context: context)
                 flowReader.checkFields(context.fields.oauthFlow)
                 scopes += flowReader.object("scopes", required: true)?.members.map(\.key) ?? []

@@ -44,7 +44,7 @@ struct Swagger2Builder {
         }
         var operations: [Spec.Operation] = []
         let servers = buildServers(reader)
-        for (path, item) in reader.object("paths", required: true)?.members ?? [] where !path.hasPrefix("x-") {
+        for (path, item) in reader.object("paths", required: true)?.members ?? [] where !path.isSpecificationExtension {
             guard path.hasPrefix("/") else {
                 context.error("paths.key", "path '\(path)' must start with '/'", at: item)
                 continue
@@ -106,7 +106,8 @@ struct Swagger2Builder {
             parameters: split.parameters, template: template, operation: node, method: method)
         let responseBuilder = Swagger2Responses(context: context, produces: operationProduces)
         var responses: [Spec.Response] = []
-        for (key, response) in reader.object("responses", required: true)?.members ?? [] where !key.hasPrefix("x-") {
+        for (key, response) in reader.object("responses", required: true)?.members ?? []
+        where !key.isSpecificationExtension {
             guard let status = Spec.ResponseStatus(key), key != "default" ? Int(key) != nil : true else {
                 context.error("responses.status", "'\(key)' is not a status code: use 100–599 or default", at: response)
                 continue

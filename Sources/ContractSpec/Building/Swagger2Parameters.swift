@@ -11,6 +11,9 @@ struct Swagger2Parameters {
     ]
     static let fields = FieldSet(
         schemaKeywords + ["name", "in", "description", "required", "schema", "allowEmptyValue", "collectionFormat"])
+    /// What `inlineSchema` keeps: the schema keywords, `$ref` (in `items`) and `x-nullable` (the common 2.0
+    /// extension that translation honours). A table: searching the list compared strings per member.
+    private static let inlineSchemaKeys = FieldSet(schemaKeywords + ["$ref", "x-nullable"])
 
     /// A parameter as read, before body and form parameters are folded into a request body.
     struct Read {
@@ -65,9 +68,7 @@ struct Swagger2Parameters {
     static func inlineSchema(_ value: JSONValue) -> JSONValue {
         guard let object = value.objectValue else { return .object([:]) }
         var schema = JSONObject(members: [], position: object.position)
-        // `$ref` appears in `items`; `x-nullable` is the common 2.0 extension that translation honours.
-        for member in object.members
-        where schemaKeywords.contains(member.key) || member.key == "$ref" || member.key == "x-nullable" {
+        for member in object.members where inlineSchemaKeys.contains(member.key) {
             if member.key == "items" {
                 schema["items"] = inlineSchema(member.value)
             } else {

@@ -52,15 +52,25 @@ extension Spec {
         public init?(_ key: String) {
             if key == "default" {
                 self = .default
-            } else if key.count == 3, key.uppercased().hasSuffix("XX"), let digit = Int(key.prefix(1)),
-                (1...5).contains(digit)
-            {
-                self = .range(digit)
-            } else if key.count == 3, let code = Int(key), (100...599).contains(code) {
-                self = .code(code)
+                return
+            }
+            // Read from the three bytes every valid key has (`200`, `4XX`, `4xx`): counting characters
+            // and upper-casing a copy cost more than building the rest of a response.
+            var bytes = key.utf8.makeIterator()
+            guard key.utf8.count == 3, let first = bytes.next(), let second = bytes.next(), let third = bytes.next(),
+                let hundreds = Self.digit(first), (1...5).contains(hundreds)
+            else { return nil }
+            if second | 0x20 == UInt8(ascii: "x"), third | 0x20 == UInt8(ascii: "x") {
+                self = .range(hundreds)
+            } else if let tens = Self.digit(second), let units = Self.digit(third) {
+                self = .code(hundreds * 100 + tens * 10 + units)
             } else {
                 return nil
             }
+        }
+
+        private static func digit(_ byte: UInt8) -> Int? {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int(byte - UInt8(ascii: "0")) : nil
         }
 
         /// `200`, `2XX` or `default`.
