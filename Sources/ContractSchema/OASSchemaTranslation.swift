@@ -57,43 +57,82 @@ public enum OASSchemaTranslation {
     private static func translateDeep(
         _ value: JSONValue, pointer: JSONPointer, version: SourceVersion, notes: inout [Note]
     ) -> JSONValue {
-        guard case .object(let original) = value else { return value }
-        let (shallow, kinds) = translateShallow(original, from: version)
-        notes.append(contentsOf: kinds.map { Note(kind: $0, pointer: pointer) })
-        var object = shallow
-        for member in shallow.members {
-            let keyword = member.key
+        translated(value, pointer: pointer, version: version, notes: &notes) ?? value
+    }
+
+    /// `value` translated, or `nil` when nothing in it changes: most schemas of a large contract need
+    /// nothing, and setting every subschema back by key rebuilt (and copied) each object on the way.
+    private static func translated(
+        _ value: JSONValue, pointer: JSONPointer, version: SourceVersion, notes: inout [Note]
+    ) -> JSONValue? {
+        guard case .object(let original) = value else { return nil }
+        let (rewrittenObject, kinds) = translatedShallow(original, from: version)
+        var changed = rewrittenObject != nil
+        let shallow = rewrittenObject ?? original
+        if !kinds.isEmpty { notes.append(contentsOf: kinds.map { Note(kind: $0, pointer: pointer) }) }
+        var members = shallow.members
+        for offset in shallow.members.indices {
+            let keyword = shallow.members[offset].key
             // The pointer is spelled only for members that hold subschemas (most members do not).
-            switch member.value {
-            case .object(var inner) where SubschemaKeyword.places(of: keyword).contains(.map):
+            let rewritten: JSONValue?
+            switch shallow.members[offset].value {
+            case .object(let inner) where SubschemaKeyword.places(of: keyword).contains(.map):
                 let child = pointer.appending(keyword)
-                for entry in inner.members {
-                    inner[entry.key] = translateDeep(
-                        entry.value, pointer: child.appending(entry.key), version: version, notes: &notes)
+                var entries = inner.members
+                var entriesChanged = false
+                for index in inner.members.indices {
+                    guard
+                        let entry = translated(
+                            inner.members[index].value, pointer: child.appending(inner.members[index].key),
+                            version: version, notes: &notes)
+                    else { continue }
+                    entries[index].value = entry
+                    entriesChanged = true
                 }
-                object[keyword] = .object(inner)
+                rewritten = entriesChanged ? .object(JSONObject(members: entries, position: inner.position)) : nil
             case .object where SubschemaKeyword.places(of: keyword).contains(.single):
-                object[keyword] = translateDeep(
-                    member.value, pointer: pointer.appending(keyword), version: version, notes: &notes)
+                rewritten = translated(
+                    shallow.members[offset].value, pointer: pointer.appending(keyword), version: version,
+                    notes: &notes)
             case .array(let elements) where SubschemaKeyword.places(of: keyword).contains(.array):
                 let child = pointer.appending(keyword)
-                object[keyword] = .array(
-                    elements.enumerated().map {
-                        translateDeep($0.element, pointer: child.appending($0.offset), version: version, notes: &notes)
-                    })
+                var translatedElements = elements
+                var elementsChanged = false
+                for index in elements.indices {
+                    guard
+                        let element = translated(
+                            elements[index], pointer: child.appending(index), version: version, notes: &notes)
+                    else { continue }
+                    translatedElements[index] = element
+                    elementsChanged = true
+                }
+                rewritten = elementsChanged ? .array(translatedElements) : nil
             default:
-                continue
+                rewritten = nil
             }
+            guard let rewritten else { continue }
+            members[offset].value = rewritten
+            changed = true
         }
-        return .object(object)
+        guard changed else { return nil }
+        return .object(JSONObject(members: members, position: shallow.position))
     }
 
     /// Translates one schema object's own keywords, leaving subschemas alone.
     static func translateShallow(_ original: JSONObject, from version: SourceVersion = .oas30) -> (
         object: JSONObject, notes: [Note.Kind]
     ) {
-        guard mayNeedTranslation(original, from: version) else { return (original, []) }
+        let (object, notes) = translatedShallow(original, from: version)
+        return (object ?? original, notes)
+    }
+
+    /// The same, with `nil` for an object that needs no change (most, and every bare `{"$ref": …}`).
+    private static func translatedShallow(_ original: JSONObject, from version: SourceVersion) -> (
+        object: JSONObject?, notes: [Note.Kind]
+    ) {
+        guard mayNeedTranslation(original, from: version) else { return (nil, []) }
         if original["$ref"] != nil {
+            if original.count == 1 { return (nil, []) }
             let kept = original.members.filter { $0.key == "$ref" }
             return (JSONObject(members: kept, position: original.position), [])
         }
@@ -136,7 +175,7 @@ public enum OASSchemaTranslation {
     }
 
     /// Whether the object may have a member `translateShallow` rewrites (`$ref`, `nullable`, `x-nullable`,
-    /// `exclusiveMinimum`, `exclusiveMaximum`, and `type` in 2.0), told by each key's length and first byte:
+    /// `exclusiveMinimum`, `exclusiveMaximum`, and `type: file` in 2.0), told by each key's length and first byte:
     /// most schemas have none, and one pass over the keys costs less than a lookup per keyword (which
     /// compared strings a few hundred thousand times per large contract). A false positive only takes the
     /// full path; no other key can equal these ASCII names. (A `KeywordTable` of the five keywords gave
@@ -147,7 +186,8 @@ public enum OASSchemaTranslation {
             switch (key.count, key.first) {
             case (4, UInt8(ascii: "$")?), (8, UInt8(ascii: "n")?), (10, UInt8(ascii: "x")?), (16, UInt8(ascii: "e")?):
                 return true
-            case (4, UInt8(ascii: "t")?) where version == .swagger20:
+            case (4, UInt8(ascii: "t")?) where version == .swagger20 && member.value.stringValue == "file":
+                // Only `type: file` is rewritten: every 2.0 schema with a `type` took the full path.
                 return true
             default:
                 continue
