@@ -6,14 +6,27 @@ import ContractJSON
 /// immutable `Sendable` value that any number of threads may compile from. Nothing is ever fetched:
 /// a `$ref` to a URI that is not here is a compile error.
 public struct SchemaRegistry: Sendable {
-    struct Document: Sendable {
-        var root: JSONValue
-        var dialect: SchemaDialect
-        var displayPath: String
+    /// A class, built once: the compiler looks its document up for every schema node, and each copy
+    /// of a struct retained the root, the path and both lists.
+    final class Document: Sendable {
+        let root: JSONValue
+        let dialect: SchemaDialect
+        let displayPath: String
         /// Embedded resources: pointer → base URI, the document root first.
-        var bases: [(pointer: JSONPointer, base: String)]
+        let bases: [(pointer: JSONPointer, base: String)]
         /// `bases`' URIs parsed once: the compiler asks for the base of every schema node it compiles.
-        var baseReferences: [URIReference]
+        let baseReferences: [URIReference]
+
+        init(
+            root: JSONValue, dialect: SchemaDialect, displayPath: String, bases: [(pointer: JSONPointer, base: String)],
+            baseReferences: [URIReference]
+        ) {
+            self.root = root
+            self.dialect = dialect
+            self.displayPath = displayPath
+            self.bases = bases
+            self.baseReferences = baseReferences
+        }
     }
 
     struct Location: Hashable, Sendable {
