@@ -20,6 +20,7 @@ struct URIKey: Hashable, Sendable {
 
     /// The last eight bytes of `uri`, read from its contiguous storage when it has one (a walk over
     /// `utf8.suffix(8)` went through the generic collection path on every lookup).
+    @inline(__always)
     private static func tail(of uri: String) -> UInt64 {
         let fast = uri.utf8.withContiguousStorageIfAvailable { bytes in
             var tail: UInt64 = 0

@@ -29,6 +29,22 @@ struct BadInputTests {
         #expect(messages == ["api.json:3:25: error: invalid JSON: expected ',' or '}' in an object, found '\"' [load.failed]"])
     }
 
+    @Test(
+        "a JSON file that is not UTF-8 is refused at its bad byte, in a string, a key or between values",
+        arguments: [
+            (#"{"title": "caf"#, #""}"#, 1, 15), (#"{"caf"#, #"": 1}"#, 1, 6), ("[1,\n  ", "]", 2, 3),
+        ])
+    func jsonNotUTF8(before: String, after: String, line: Int, column: Int) {
+        let bytes = Array(before.utf8) + [0xE9] + Array(after.utf8)
+        #expect {
+            try DocumentReader.parse(Data(bytes), path: "latin1.json")
+        } throws: { error in
+            guard let failure = error as? LoadFailure else { return false }
+            return failure.message == "the file is not UTF-8 (byte 0xE9 at offset \(before.utf8.count)); save it as UTF-8"
+                && failure.location.position == SourcePosition(line: line, column: column)
+        }
+    }
+
     @Test("a $ref to a directory is an error at the $ref")
     func referenceToDirectory() throws {
         let contract = try TemporaryContract([

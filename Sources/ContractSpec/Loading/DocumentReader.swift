@@ -60,28 +60,34 @@ public enum DocumentReader {
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(LoadFailure) -> (
         JSONValue, DocumentFormat
     ) {
-        if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
-            let position = Self.position(ofByte: bad, in: bytes)
-            throw LoadFailure(
-                message:
-                    "the file is not UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) at offset \(bad)); "
-                    + "save it as UTF-8",
-                location: SourceLocation(file: path, position: position))
-        }
         let firstContent = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         let format = DocumentFormat.detect(path: path, firstByte: firstContent)
         switch format {
         case .json:
+            // The parser checks the bytes of every string that has non-ASCII ones and refuses them
+            // anywhere else, so a document it reads is UTF-8: the whole file is checked only when it
+            // fails, for the clearer message (a separate pass over it was a percent of each load).
             do {
                 return (try JSONParser.parse(bytes), .json)
             } catch {
+                try refuseIfNotUTF8(bytes, path: path)
                 throw LoadFailure(
                     message: "invalid JSON: \(error.message)",
                     location: SourceLocation(file: path, position: error.position))
             }
         case .yaml:
+            try refuseIfNotUTF8(bytes, path: path)
             return (try YAMLReader.read(bytes, path: path), .yaml)
         }
+    }
+
+    private static func refuseIfNotUTF8(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(LoadFailure) {
+        guard let bad = UTF8Validation.firstInvalidOffset(in: bytes) else { return }
+        throw LoadFailure(
+            message:
+                "the file is not UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) at offset \(bad)); "
+                + "save it as UTF-8",
+            location: SourceLocation(file: path, position: Self.position(ofByte: bad, in: bytes)))
     }
 
     /// The line and column (in characters) of a byte offset.

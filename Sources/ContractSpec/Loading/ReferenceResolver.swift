@@ -41,9 +41,7 @@ enum ReferenceResolver {
                         "remote $ref '\(reference)' is not fetched (contract checks run offline); download the file "
                         + "into the contract folder and refer to it by a relative path"))
         }
-        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let filePart = parts.first.map(String.init) ?? ""
-        let fragment = parts.count > 1 ? String(parts[1]) : ""
+        let (filePart, fragment) = splitAtFragment(reference)
         var target = file
         if !filePart.isEmpty {
             if let colon = filePart.firstIndex(of: ":"), !filePart[..<colon].utf8.contains(UInt8(ascii: "/")),
@@ -102,10 +100,31 @@ enum ReferenceResolver {
         }
         // A fragment without percent-encoding is already the pointer's own spelling (its `~0`/`~1`
         // escapes read back as written), so the key need not be spelled out again from the tokens.
-        let spelling = fragment.utf8.contains(UInt8(ascii: "%")) ? pointer.description : fragment
+        let percent = UInt8(ascii: "%")
+        let isEncoded =
+            fragment.utf8.withContiguousStorageIfAvailable { $0.contains(percent) } ?? fragment.utf8.contains(percent)
+        let spelling = isEncoded ? pointer.description : fragment
         return .success(
             ResolvedReference(
                 file: target, pointer: pointer, value: value, key: target.uri + "#" + spelling, position: position))
+    }
+
+    /// The reference's file part and fragment, cut at its first `#`: on the bytes when the reference
+    /// is ASCII, as nearly all are (the `Character` split cost more than the rest of resolving one);
+    /// by `Character`s otherwise, where a `#` can belong to a larger character.
+    private static func splitAtFragment(_ reference: String) -> (file: String, fragment: String) {
+        var text = reference
+        let ascii = text.withUTF8 { bytes -> (file: String, fragment: String)? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")) else { return (reference, "") }
+            return (
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[..<hash]), as: UTF8.self),
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[(hash + 1)...]), as: UTF8.self)
+            )
+        }
+        if let ascii { return ascii }
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        return (parts.first.map(String.init) ?? "", parts.count > 1 ? String(parts[1]) : "")
     }
 
     /// Whether `text` starts with the ASCII `prefix` (written in lower case) in any case, without a
