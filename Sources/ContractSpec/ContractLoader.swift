@@ -57,6 +57,7 @@ public struct ContractLoader: Sendable {
             return Result(document: nil, diagnostics: [versionDiagnostic(node)], files: [file])
         }
         let context = BuildContext(workspace: workspace, version: version)
+        context.collectsAnnotatedSchemas = checks.contains(.examples)
         var document: Spec.Document
         switch version {
         case .swagger2:

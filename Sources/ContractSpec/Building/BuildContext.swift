@@ -12,6 +12,9 @@ final class BuildContext {
     var schemaRoots: [SourceNode] = []
     /// Schemas that carry `default`, `example` or `examples`, whose values should validate against them.
     var annotatedSchemas: [SourceNode] = []
+    /// Whether the schema walk collects `annotatedSchemas`: only when examples are checked (spelling each
+    /// one's pointer was a percent of loading a contract whose schemas have many defaults).
+    var collectsAnnotatedSchemas = true
     private var reported: Set<Diagnostic> = []
     private var memo: [MemoKey: AnyObject] = [:]
 

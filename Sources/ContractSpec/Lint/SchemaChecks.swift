@@ -113,7 +113,10 @@ struct SchemaChecks {
             if context.version.usesDraft4Schemas { return }
         }
         if let typeMember = keys[.type] { checkType(typeMember) { node } }
-        if keys[.defaultValue] != nil || keys[.example] != nil || keys[.examples] != nil, let node {
+        if context.collectsAnnotatedSchemas,
+            keys[.defaultValue] != nil || keys[.example] != nil || keys[.examples] != nil,
+            let node
+        {
             context.annotatedSchemas.append(node)
         }
         if let member = keys[.format], let format = member.value.stringValue, !Self.knownFormats.contains(format),
