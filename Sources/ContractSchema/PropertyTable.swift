@@ -40,10 +40,16 @@ struct PropertyTable: Sendable {
         }
         var entries: [Entry] = []
         entries.reserveCapacity(keys.count)
+        // Sized once and filled from each name's contiguous bytes: appending a `String.UTF8View`
+        // went through the generic sequence path and regrew the array.
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(keys.reduce(0) { $0 + $1.utf8.count })
         for index in order {
             entries.append(Entry(head: UTF8Equality.head(keys[index]), start: bytes.count, index: index))
-            bytes.append(contentsOf: keys[index].utf8)
+            let utf8 = keys[index].utf8
+            if utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: utf8)
+            }
         }
         self.entries = entries
         self.starts = starts

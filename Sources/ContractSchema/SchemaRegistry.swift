@@ -45,7 +45,8 @@ public struct SchemaRegistry: Sendable {
     /// By URI (`URIKey`: looked up per compiled schema node).
     private var documents: [URIKey: Document] = [:]
     /// Absolute URIs (no fragment) of resources, document roots and `$id` subschemas alike.
-    private(set) var resources: [String: Location] = [:]
+    /// (Keyed as `documents` is: looked up for every `$ref` the compiler resolves.)
+    private var resources: [URIKey: Location] = [:]
     /// `uri#name` of `$anchor`s and `$dynamicAnchor`s (and draft-4 `id: "#name"`).
     private(set) var anchors: [String: Location] = [:]
     /// `uri#name` of `$dynamicAnchor`s only.
@@ -82,9 +83,9 @@ public struct SchemaRegistry: Sendable {
         documents[URIKey(documentURI)] = Document(
             root: root, dialect: dialect, displayPath: displayPath ?? documentURI, bases: bases,
             baseReferences: [documentReference] + indexer.bases.map { URIReference($0.base) })
-        resources[documentURI] = Location(document: documentURI, pointer: .root)
-        for (uri, pointer) in indexer.resources where resources[uri] == nil {
-            resources[uri] = Location(document: documentURI, pointer: pointer)
+        resources[URIKey(documentURI)] = Location(document: documentURI, pointer: .root)
+        for (uri, pointer) in indexer.resources where resources[URIKey(uri)] == nil {
+            resources[URIKey(uri)] = Location(document: documentURI, pointer: pointer)
         }
         for (name, pointer) in indexer.anchors {
             anchors[name] = Location(document: documentURI, pointer: pointer)
@@ -108,15 +109,17 @@ public struct SchemaRegistry: Sendable {
 
     /// Whether a document or embedded resource is known under `uri`.
     public func contains(uri: String) -> Bool {
-        resources[URIReference(uri).withoutFragment.description] != nil
+        resources[URIKey(URIReference(uri).withoutFragment.description)] != nil
     }
 
     /// Finds what an absolute URI with an optional fragment (pointer or anchor name) names.
     func locate(_ reference: URIReference) -> Location? {
         let base = reference.withoutFragment.description
-        guard let fragment = reference.fragment, !fragment.isEmpty else { return resources[base] }
+        guard let fragment = reference.fragment, !fragment.isEmpty else { return resources[URIKey(base)] }
         if fragment.hasPrefix("/") {
-            guard let resource = resources[base], let pointer = JSONPointer(fragment: fragment) else { return nil }
+            guard let resource = resources[URIKey(base)], let pointer = JSONPointer(fragment: fragment) else {
+                return nil
+            }
             return Location(document: resource.document, pointer: resource.pointer.appending(contentsOf: pointer))
         }
         let name = PercentEncoding.decode(fragment) ?? fragment

@@ -164,6 +164,19 @@ final class PropertyNamesCheck: KeywordCheck, @unchecked Sendable {
 }
 
 extension SchemaCompiler {
+    /// A byte table of `required` names when they are few, ASCII and distinct, which is when the table
+    /// answers as `String` equality does. Distinctness is asked of the table itself (each name finds its
+    /// own position, not an earlier twin's): a `Set` of the names hashed each with SipHash.
+    private static func requiredTable(_ names: [String]) -> PropertyTable? {
+        func isASCII(_ name: String) -> Bool {
+            name.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } }
+                ?? name.utf8.allSatisfy { $0 < 0x80 }
+        }
+        guard names.count <= 64, names.allSatisfy(isASCII) else { return nil }
+        let table = PropertyTable(names)
+        return names.indices.allSatisfy { table.index(of: names[$0]) == $0 } ? table : nil
+    }
+
     func compileObject(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
         let object = context.object
         let properties = compileProperties(context, into: &checks)
@@ -175,9 +188,7 @@ extension SchemaCompiler {
                 checks.append(
                     RequiredCheck(
                         site: site("required", context), names: names, nodes: names.map { properties.node(named: $0) },
-                        trigger: nil,
-                        table: names.count <= 64 && Set(names).count == names.count
-                            && names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? PropertyTable(names) : nil))
+                        trigger: nil, table: Self.requiredTable(names)))
             }
         }
         compileDependencies(context, keyword: "dependentRequired", into: &checks)
