@@ -18,7 +18,6 @@ final class SchemaCompiler {
     let dynamicAnchors = DynamicAnchorTable()
     var usesDynamicRef = false
     var errors: [SchemaCompileError] = []
-    private var resolvedNodes = Set<ObjectIdentifier>()
     private var lastKeywordPointer: (schema: ObjectIdentifier?, keyword: String, pointer: JSONPointer)?
     /// `$ref` texts already resolved, by the base they were resolved against: a contract repeats
     /// the same few references thousands of times, and resolving and locating one (percent-decoding
@@ -53,8 +52,8 @@ final class SchemaCompiler {
         drain()
         if usesDynamicRef { compileDynamicAnchors() }
         // Nodes from earlier roots (a catalog compiles many) are resolved already and may be in use
-        // on other threads: the shared visited set keeps this pass off them.
-        for node in cache.nodes[firstNode...] { node.resolveAccessFlags(visited: &resolvedNodes) }
+        // on other threads: their flag, set before they were shared, keeps this pass from writing them.
+        for node in cache.nodes[firstNode...] { node.resolveAccessFlags() }
         if errors.count > firstError { throw SchemaCompileErrors(errors: Array(errors[firstError...])) }
         return root
     }

@@ -36,6 +36,10 @@ final class SchemaNode: @unchecked Sendable {
     var isWriteOnly = false
     /// Nodes whose access flags this one inherits once compiled (`$ref`, `allOf` targets).
     var flagSources: [SchemaNode] = []
+    /// Whether `resolveAccessFlags` has run here. Set once, while the node is new to its compiler and
+    /// not yet shared; a node of an earlier root is only read. (A set of visited identities, shared by
+    /// every root of a catalog, was rehashed as it grew: a percent or two of loading a contract.)
+    private var accessFlagsResolved = false
 
     init(location: SchemaLocation, resourceID: Int) {
         self.location = location
@@ -136,10 +140,11 @@ final class SchemaNode: @unchecked Sendable {
     }
 
     /// Folds the flags of `flagSources` in, once every node is compiled.
-    func resolveAccessFlags(visited: inout Set<ObjectIdentifier>) {
-        guard visited.insert(ObjectIdentifier(self)).inserted else { return }
+    func resolveAccessFlags() {
+        guard !accessFlagsResolved else { return }
+        accessFlagsResolved = true
         for source in flagSources {
-            source.resolveAccessFlags(visited: &visited)
+            source.resolveAccessFlags()
             isReadOnly = isReadOnly || source.isReadOnly
             isWriteOnly = isWriteOnly || source.isWriteOnly
         }
