@@ -30,6 +30,9 @@ final class SchemaNode: @unchecked Sendable {
     /// `typeMask` when it is the node's only check (a third of the nodes the benchmark visits,
     /// `{"type": "string"}` and the like), for callers to test in place of calling `isValid`.
     private(set) var leafMask: UInt8?
+    /// Whether every check besides `type` decides strings from their bytes (`KeywordCheck.decidesStrings`),
+    /// so that a string instance can be validated where it stands in a document.
+    private(set) var decidesStrings = false
     /// `readOnly: true` here or in a `$ref` target.
     var isReadOnly = false
     /// `writeOnly: true` here or in a `$ref` target.
@@ -73,6 +76,7 @@ final class SchemaNode: @unchecked Sendable {
         borrowed = UnsafeMutableBufferPointer(rebasing: storage[0..<count])
         fast = UnsafeMutableBufferPointer(rebasing: storage[count..<count + restCount])
         leafMask = restCount == 0 ? typeMask : nil
+        decidesStrings = fast.allSatisfy { $0._withUnsafeGuaranteedRef(\.decidesStrings) }
     }
 
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
@@ -112,6 +116,15 @@ final class SchemaNode: @unchecked Sendable {
 
     /// The types the node accepts (`TypeCheck` bits; all of them without a `type` keyword).
     var acceptedTypes: UInt8 { typeMask }
+
+    /// Whether a string given as its bytes passes (`type`, then each check's `isValid(string:)`); call
+    /// only when `decidesStrings`, at a depth below the limit. Length, pattern and format checks do not
+    /// read the evaluation depth or the dynamic scope, so the node's frame is not entered for them.
+    func isValid(string: inout StringInstance) -> Bool {
+        guard typeMask & TypeCheck.string != 0 else { return false }
+        for check in fast where !check._withUnsafeGuaranteedRef({ $0.isValid(string: &string) }) { return false }
+        return true
+    }
 
     /// The checks besides `type`, for the streaming validator (which tests `acceptedTypes` itself).
     var checksBesidesType: UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>> { fast }

@@ -90,6 +90,7 @@ struct StreamingValidator: ~Copyable {
             return kind == .object ? try validateObject(&reader, set) : try validateArray(&reader, set)
         case .string, .number, .boolean, .null:
             if let verdict = try validateTypeOnly(&reader, set, kind) { return verdict }
+            if kind == .string, let verdict = try validateStringInPlace(&reader, set) { return verdict }
             return try validateBuilt(&reader, set)
         }
     }
@@ -128,11 +129,39 @@ struct StreamingValidator: ~Copyable {
         return accepted
     }
 
+    /// Decides a string whose schemas ask only what its bytes tell (`type`, lengths, `pattern`,
+    /// `format`) from its bytes in the document: neither a `String` (an allocation past 15 bytes) nor a
+    /// `JSONValue` is built for it, unless it has escapes. `nil` when some schema asks more.
+    private mutating func validateStringInPlace(_ reader: inout JSONByteReader, _ set: Range<Int>)
+        throws(JSONParseError) -> Bool?
+    {
+        for index in set {
+            let frame = frames[index]
+            guard frame.depth < state.maximumDepth, frame.node._withUnsafeGuaranteedRef(\.decidesStrings) else {
+                return nil
+            }
+        }
+        switch try reader.readString() {
+        case .bytes(let bytes):
+            var string = StringInstance(utf8: bytes)
+            for index in set where !frames[index].node._withUnsafeGuaranteedRef({ $0.isValid(string: &string) }) {
+                return false
+            }
+            return true
+        case .decoded(let text):
+            return validate(JSONValue.string(text), set)
+        }
+    }
+
     /// Builds the value and asks each schema's tree validator.
     mutating func validateBuilt(_ reader: inout JSONByteReader, _ set: Range<Int>) throws(JSONParseError)
         -> Bool
     {
-        let value = try reader.readValue()
+        validate(try reader.readValue(), set)
+    }
+
+    /// Asks each schema's tree validator about a value already built.
+    private mutating func validate(_ value: JSONValue, _ set: Range<Int>) -> Bool {
         for index in set {
             let frame = frames[index]
             state.depth = frame.depth
