@@ -110,6 +110,14 @@ extension JSONByteReader {
         try readStringContent()
     }
 
+    /// Reads the number at the current offset, checked as `readValue` checks it: its literal's bytes in
+    /// the document (valid as long as the document's buffer).
+    package mutating func readNumber() throws(JSONParseError) -> UnsafeBufferPointer<UInt8> {
+        let start = offset
+        try scanNumber()
+        return UnsafeBufferPointer(rebasing: bytes[start..<offset])
+    }
+
     /// After a member's value: whether another member follows (`false`: the object's `}` has been read).
     package mutating func nextMember() throws(JSONParseError) -> Bool {
         try next(closedBy: UInt8(ascii: "}"), in: "an object")

@@ -60,6 +60,12 @@ class KeywordCheck: @unchecked Sendable {
 
     /// `isValid` for a string instance given as its bytes; called only when `decidesStrings`.
     func isValid(string: inout StringInstance) -> Bool { true }
+
+    /// Whether `isValid(number:)` decides number instances, as `decidesStrings` for strings.
+    var decidesNumbers: Bool { false }
+
+    /// `isValid` for a number instance given as its literal's bytes; called only when `decidesNumbers`.
+    func isValid(number: inout NumberInstance) -> Bool { true }
 }
 
 /// What a check needs of an object or array to be decided while the instance is read as a stream.

@@ -33,6 +33,8 @@ final class SchemaNode: @unchecked Sendable {
     /// Whether every check besides `type` decides strings from their bytes (`KeywordCheck.decidesStrings`),
     /// so that a string instance can be validated where it stands in a document.
     private(set) var decidesStrings = false
+    /// The same for numbers (`KeywordCheck.decidesNumbers`).
+    private(set) var decidesNumbers = false
     /// `readOnly: true` here or in a `$ref` target.
     var isReadOnly = false
     /// `writeOnly: true` here or in a `$ref` target.
@@ -77,6 +79,7 @@ final class SchemaNode: @unchecked Sendable {
         fast = UnsafeMutableBufferPointer(rebasing: storage[count..<count + restCount])
         leafMask = restCount == 0 ? typeMask : nil
         decidesStrings = fast.allSatisfy { $0._withUnsafeGuaranteedRef(\.decidesStrings) }
+        decidesNumbers = fast.allSatisfy { $0._withUnsafeGuaranteedRef(\.decidesNumbers) }
     }
 
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
@@ -123,6 +126,17 @@ final class SchemaNode: @unchecked Sendable {
     func isValid(string: inout StringInstance) -> Bool {
         guard typeMask & TypeCheck.string != 0 else { return false }
         for check in fast where !check._withUnsafeGuaranteedRef({ $0.isValid(string: &string) }) { return false }
+        return true
+    }
+
+    /// Whether a number given as its literal passes (`type`, then each check's `isValid(number:)`); call
+    /// only when `decidesNumbers`, at a depth below the limit (as `isValid(string:)`).
+    func isValid(number: inout NumberInstance) -> Bool {
+        if typeMask & TypeCheck.number == 0 {
+            guard typeMask & TypeCheck.integer != 0, number.isPlainInteger || NumberFacts.isInteger(number.value())
+            else { return false }
+        }
+        for check in fast where !check._withUnsafeGuaranteedRef({ $0.isValid(number: &number) }) { return false }
         return true
     }
 

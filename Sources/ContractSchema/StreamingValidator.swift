@@ -90,7 +90,7 @@ struct StreamingValidator: ~Copyable {
             return kind == .object ? try validateObject(&reader, set) : try validateArray(&reader, set)
         case .string, .number, .boolean, .null:
             if let verdict = try validateTypeOnly(&reader, set, kind) { return verdict }
-            if kind == .string, let verdict = try validateStringInPlace(&reader, set) { return verdict }
+            if let verdict = try validateScalarInPlace(&reader, set, kind) { return verdict }
             return try validateBuilt(&reader, set)
         }
     }
@@ -129,17 +129,26 @@ struct StreamingValidator: ~Copyable {
         return accepted
     }
 
-    /// Decides a string whose schemas ask only what its bytes tell (`type`, lengths, `pattern`,
-    /// `format`) from its bytes in the document: neither a `String` (an allocation past 15 bytes) nor a
-    /// `JSONValue` is built for it, unless it has escapes. `nil` when some schema asks more.
-    private mutating func validateStringInPlace(_ reader: inout JSONByteReader, _ set: Range<Int>)
-        throws(JSONParseError) -> Bool?
-    {
+    /// Decides a string or number whose schemas ask only what its bytes tell (`type`, lengths,
+    /// `pattern`, `format`, bounds, `multipleOf`) from its bytes in the document: neither a `String`
+    /// (an allocation past 15 bytes) nor a `JSONValue` is built for it, unless it is a string with
+    /// escapes. `nil` when some schema asks more, or for other kinds of value.
+    private mutating func validateScalarInPlace(
+        _ reader: inout JSONByteReader, _ set: Range<Int>, _ kind: JSONByteReader.ValueKind
+    ) throws(JSONParseError) -> Bool? {
+        guard kind == .string || kind == .number else { return nil }
         for index in set {
             let frame = frames[index]
-            guard frame.depth < state.maximumDepth, frame.node._withUnsafeGuaranteedRef(\.decidesStrings) else {
-                return nil
+            guard frame.depth < state.maximumDepth,
+                frame.node._withUnsafeGuaranteedRef({ kind == .string ? $0.decidesStrings : $0.decidesNumbers })
+            else { return nil }
+        }
+        if kind == .number {
+            var number = NumberInstance(utf8: try reader.readNumber())
+            for index in set where !frames[index].node._withUnsafeGuaranteedRef({ $0.isValid(number: &number) }) {
+                return false
             }
+            return true
         }
         switch try reader.readString() {
         case .bytes(let bytes):

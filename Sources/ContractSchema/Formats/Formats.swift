@@ -75,7 +75,8 @@ enum Formats {
     }
 
     static func isHexDigit(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+        // Two unsigned range tests: `| 0x20` maps `A`-`F` onto `a`-`f` and no other byte into that range.
+        byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 6
     }
 
     static func isJSONPointer(_ string: String) -> Bool {

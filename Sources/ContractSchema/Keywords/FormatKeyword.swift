@@ -29,7 +29,14 @@ final class FormatCheck: LeafKeywordCheck, @unchecked Sendable {
     override func isValid(string: inout StringInstance) -> Bool {
         if let bytesCheck { return bytesCheck(string.utf8) }
         guard case .string(let check) = format else { return true }
-        return check(string.string())
+        return check(string.value())
+    }
+
+    override var decidesNumbers: Bool { true }
+
+    override func isValid(number: inout NumberInstance) -> Bool {
+        guard case .number(let check) = format else { return true }
+        return check(number.value())
     }
 
     override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
