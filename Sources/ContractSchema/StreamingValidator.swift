@@ -84,13 +84,20 @@ struct StreamingValidator: ~Copyable {
         }
         // A malformed value (no kind) is built, so that the parser reports it.
         guard let kind = reader.nextValueKind() else { return try validateBuilt(&reader, set) }
+        // Kinds told apart by `switch`, not `==`: the enum is another module's, and `==` went through its
+        // `Equatable` witness on every value.
         switch kind {
         case .object, .array:
             guard !reader.isNested(atLeast: Self.maximumStreamedNesting) else { return try validateBuilt(&reader, set) }
-            return kind == .object ? try validateObject(&reader, set) : try validateArray(&reader, set)
-        case .string, .number, .boolean, .null:
+            if case .object = kind { return try validateObject(&reader, set) }
+            return try validateArray(&reader, set)
+        case .string, .number:
             if let verdict = try validateTypeOnly(&reader, set, kind) { return verdict }
-            if let verdict = try validateScalarInPlace(&reader, set, kind) { return verdict }
+            let isString = if case .string = kind { true } else { false }
+            if let verdict = try validateScalarInPlace(&reader, set, isString: isString) { return verdict }
+            return try validateBuilt(&reader, set)
+        case .boolean, .null:
+            if let verdict = try validateTypeOnly(&reader, set, kind) { return verdict }
             return try validateBuilt(&reader, set)
         }
     }
@@ -132,18 +139,17 @@ struct StreamingValidator: ~Copyable {
     /// Decides a string or number whose schemas ask only what its bytes tell (`type`, lengths,
     /// `pattern`, `format`, bounds, `multipleOf`) from its bytes in the document: neither a `String`
     /// (an allocation past 15 bytes) nor a `JSONValue` is built for it, unless it is a string with
-    /// escapes. `nil` when some schema asks more, or for other kinds of value.
+    /// escapes. `nil` when some schema asks more.
     private mutating func validateScalarInPlace(
-        _ reader: inout JSONByteReader, _ set: Range<Int>, _ kind: JSONByteReader.ValueKind
+        _ reader: inout JSONByteReader, _ set: Range<Int>, isString: Bool
     ) throws(JSONParseError) -> Bool? {
-        guard kind == .string || kind == .number else { return nil }
         for index in set {
             let frame = frames[index]
             guard frame.depth < state.maximumDepth,
-                frame.node._withUnsafeGuaranteedRef({ kind == .string ? $0.decidesStrings : $0.decidesNumbers })
+                frame.node._withUnsafeGuaranteedRef({ isString ? $0.decidesStrings : $0.decidesNumbers })
             else { return nil }
         }
-        if kind == .number {
+        if !isString {
             var number = NumberInstance(utf8: try reader.readNumber())
             for index in set where !frames[index].node._withUnsafeGuaranteedRef({ $0.isValid(number: &number) }) {
                 return false

@@ -121,13 +121,14 @@ struct RoutingTable: Sendable {
         root = Node(draft)
     }
 
-    /// The entry a path's segments (after the server's base path) match, with its raw variables.
-    func lookup(_ segments: ArraySlice<Substring>) -> (entry: PathEntry, variables: [String: Substring])? {
+    /// The entry a path's segments (after the server's base path) match, by its position in `entries`, with
+    /// its raw variables. A position, not the entry: a copy of the entry retained its template's parts.
+    func lookup(_ segments: ArraySlice<Substring>) -> (entry: Int, variables: [String: Substring])? {
         var variables: [(name: String, value: Substring)] = []
         guard let index = walk(root, segments, &variables) else { return nil }
         // Most paths have no variables: an empty dictionary allocates nothing.
         let byName = variables.isEmpty ? [:] : Dictionary(variables, uniquingKeysWith: { first, _ in first })
-        return (entries[index], byName)
+        return (index, byName)
     }
 
     private func walk(
