@@ -78,6 +78,11 @@ final class SchemaNode: @unchecked Sendable {
         borrowed = UnsafeMutableBufferPointer(rebasing: storage[0..<count])
         fast = UnsafeMutableBufferPointer(rebasing: storage[count..<count + restCount])
         leafMask = restCount == 0 ? typeMask : nil
+        // A `required` list beside `properties` is decided from that check's lookups (see `RequiredCheck.pair`);
+        // the node keeps both checks alive, so the pairing's unretained reference stays valid.
+        if let properties = checks.lazy.compactMap({ $0 as? PropertiesCheck }).first {
+            for case let required as RequiredCheck in checks { required.pair(with: properties) }
+        }
         decidesStrings = fast.allSatisfy { $0._withUnsafeGuaranteedRef(\.decidesStrings) }
         decidesNumbers = fast.allSatisfy { $0._withUnsafeGuaranteedRef(\.decidesNumbers) }
     }

@@ -196,8 +196,16 @@ struct StreamingValidator: ~Copyable {
         }
         if case .decided(let verdict) = try prepare(&reader, set, typeBit: TypeCheck.object) { return verdict }
         var keepsKeys = false
+        // The first `properties` check's lookups also note which of its names the object has (`present`),
+        // so that a `required` list paired with it is decided without looking the keys up again.
+        var pairedSlot: Int?
+        var present: UInt64 = 0
         for index in checks..<structural.count {
-            if case .required = structural[index] { keepsKeys = true }
+            switch structural[index] {
+            case .required: keepsKeys = true
+            case .properties: if pairedSlot == nil { pairedSlot = index }
+            default: break
+            }
         }
         var count = 0
         var valid = true
@@ -213,7 +221,9 @@ struct StreamingValidator: ~Copyable {
                 var allowed = true
                 for index in checks..<structural.count {
                     guard case .properties(let check, let childDepth) = structural[index] else { continue }
-                    allowed = selectSchemas(of: key, by: check, childDepth: childDepth)
+                    let found = selectSchemas(of: key, by: check, childDepth: childDepth)
+                    allowed = found.allowed
+                    if index == pairedSlot, let property = found.index, property < 64 { present |= 1 << property }
                     if !allowed { break }
                 }
                 valid = allowed ? try validate(&reader, children..<frames.count) : false
@@ -225,11 +235,19 @@ struct StreamingValidator: ~Copyable {
         }
         guard valid, countsHold(count, from: checks) else { return false }
         let objectKeys = keys.top(from: keyMark)
+        var paired: Unmanaged<PropertiesCheck>?
+        if let pairedSlot, case .properties(let check, _) = structural[pairedSlot] { paired = check }
         for index in checks..<structural.count {
             guard case .required(let check) = structural[index] else { continue }
-            guard check._withUnsafeGuaranteedRef({ $0.isSatisfied(byKeys: objectKeys, state.context) }) else {
-                return false
+            let satisfied = check._withUnsafeGuaranteedRef { check in
+                if let pairing = check.pairing, pairing.properties.toOpaque() == paired?.toOpaque(),
+                    present & pairing.mask == pairing.mask
+                {
+                    return true
+                }
+                return check.isSatisfied(byKeys: objectKeys, state.context)
             }
+            guard satisfied else { return false }
         }
         return true
     }
@@ -278,16 +296,17 @@ struct StreamingValidator: ~Copyable {
     /// property in a request, a `writeOnly` one in a response).
     private mutating func selectSchemas(
         of key: JSONByteReader.MemberKey, by check: Unmanaged<PropertiesCheck>, childDepth: Int
-    ) -> Bool {
+    ) -> (allowed: Bool, index: Int?) {
         check._withUnsafeGuaranteedRef { check in
             var matched = false
-            if let index = check.table.index(of: key) {
+            let found = check.table.index(of: key)
+            if let index = found {
                 matched = true
                 let node = check.nodes[index]
                 if state.context != .none,
                     node._withUnsafeGuaranteedRef({ check.violatesAccess($0, state.context) })
                 {
-                    return false
+                    return (false, found)
                 }
                 frames.push(Frame(node: node, depth: childDepth))
             }
@@ -302,7 +321,7 @@ struct StreamingValidator: ~Copyable {
             if !matched, let additional = check.additional {
                 frames.push(Frame(node: .passUnretained(additional), depth: childDepth))
             }
-            return true
+            return (true, found)
         }
     }
 }

@@ -14,6 +14,10 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
     let table: PropertyTable?
     /// With `table`: each name's index hash, to look the names up in a large object's index.
     private let hashes: [UInt64]
+    /// The `properties` check of the same schema object when it names every required property (each
+    /// among its first 64), with those properties' bits: the streaming validator decides the list from
+    /// the lookups that check makes anyway. Set by `SchemaNode` while the schema is compiled.
+    private(set) var pairing: (properties: Unmanaged<PropertiesCheck>, mask: UInt64)?
 
     init(site: KeywordSite, names: [String], nodes: [SchemaNode?], trigger: String?, table: PropertyTable?) {
         self.site = site
@@ -24,6 +28,19 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
         // `table` is only made for ASCII names, which all have an index hash.
         self.hashes = table == nil ? [] : names.compactMap(JSONObject.indexHash(ofASCII:))
         super.init()
+    }
+
+    /// Pairs the list with `properties` (a check of the same schema object) when it can be: a plain
+    /// `required` list whose every name `properties` declares, among its first 64 names.
+    func pair(with properties: PropertiesCheck) {
+        pairing = nil
+        guard trigger == nil else { return }
+        var mask: UInt64 = 0
+        for name in names {
+            guard let index = properties.table.index(of: name), index < 64 else { return }
+            mask |= 1 << UInt64(index)
+        }
+        pairing = (.passUnretained(properties), mask)
     }
 
     private func excused(_ offset: Int, _ context: ValidationContext) -> Bool {
