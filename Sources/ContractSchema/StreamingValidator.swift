@@ -199,13 +199,18 @@ struct StreamingValidator: ~Copyable {
         // The first `properties` check's lookups also note which of its names the object has (`present`),
         // so that a `required` list paired with it is decided without looking the keys up again.
         var pairedSlot: Int?
+        var paired: Unmanaged<PropertiesCheck>?
         var present: UInt64 = 0
         for index in checks..<structural.count {
-            switch structural[index] {
-            case .required: keepsKeys = true
-            case .properties: if pairedSlot == nil { pairedSlot = index }
-            default: break
-            }
+            guard case .properties(let check, _) = structural[index] else { continue }
+            pairedSlot = index
+            paired = check
+            break
+        }
+        // Keys are kept only for the `required` lists not paired with that check.
+        for index in checks..<structural.count {
+            guard case .required(let check) = structural[index] else { continue }
+            if !check._withUnsafeGuaranteedRef({ $0.isPaired(with: paired) }) { keepsKeys = true }
         }
         var count = 0
         var valid = true
@@ -235,17 +240,12 @@ struct StreamingValidator: ~Copyable {
         }
         guard valid, countsHold(count, from: checks) else { return false }
         let objectKeys = keys.top(from: keyMark)
-        var paired: Unmanaged<PropertiesCheck>?
-        if let pairedSlot, case .properties(let check, _) = structural[pairedSlot] { paired = check }
         for index in checks..<structural.count {
             guard case .required(let check) = structural[index] else { continue }
             let satisfied = check._withUnsafeGuaranteedRef { check in
-                if let pairing = check.pairing, pairing.properties.toOpaque() == paired?.toOpaque(),
-                    present & pairing.mask == pairing.mask
-                {
-                    return true
-                }
-                return check.isSatisfied(byKeys: objectKeys, state.context)
+                check.isPaired(with: paired)
+                    ? check.isSatisfied(present: present, state.context)
+                    : check.isSatisfied(byKeys: objectKeys, state.context)
             }
             guard satisfied else { return false }
         }

@@ -109,6 +109,28 @@ struct StreamingValidationTests {
         #expect(verdicts.streamed == verdicts.tree)
     }
 
+    static let requiredLists: JSONValue = [
+        "type": "object",
+        "required": ["id", "name"],
+        "properties": ["id": ["type": "integer", "readOnly": true], "name": ["type": "string"], "tag": [:]],
+        "allOf": [["required": ["tag", "other"]]],
+    ]
+
+    @Test(
+        "required lists decided from the properties lookups give the tree's verdicts, with readOnly excuses",
+        arguments: [
+            #"{"id":1,"name":"a","tag":1,"other":2}"#, #"{"name":"a","tag":1,"other":2}"#,
+            #"{"id":1,"tag":1,"other":2}"#, #"{"id":1,"name":"a","other":2}"#, #"{"id":1,"name":"a","tag":1}"#,
+            #"{"name":"a","name":"b","tag":1,"other":2}"#, #"{"i\u0064":1,"name":"a","tag":1,"other":2}"#,
+        ])
+    func pairedRequired(text: String) throws {
+        let schema = try CompiledSchema(schema: Self.requiredLists)
+        for context in [ValidationContext.none, .request, .response] {
+            let verdicts = try Self.verdicts(schema, text, context: context)
+            #expect(verdicts.streamed == verdicts.tree)
+        }
+    }
+
     @Test(
         "malformed JSON is refused with the parser's error, also after a violation",
         arguments: [
