@@ -11,7 +11,9 @@ final class BackendRegistry: Sendable {
 
     private struct State {
         var next = 1
-        var backends: [Int: Entry] = [:]
+        /// By slot (index 0 unused). An array, not a dictionary: every request looks its backend up, and
+        /// hashing the slot cost more than the rest of the lookup; a slot left behind is one empty entry.
+        var backends: [Entry] = [Entry()]
         var global = Entry()
     }
 
@@ -27,12 +29,17 @@ final class BackendRegistry: Sendable {
     }
 
     func register(_ backend: ContractBackend, slot: Int) {
-        state.withLock { $0.backends[slot] = Entry(backend: backend) }
+        state.withLock { state in
+            if slot >= state.backends.count {
+                state.backends.append(contentsOf: repeatElement(Entry(), count: slot + 1 - state.backends.count))
+            }
+            state.backends[slot] = Entry(backend: backend)
+        }
     }
 
     func unregister(slot: Int) {
         state.withLock { state in
-            state.backends[slot] = nil
+            if slot < state.backends.count { state.backends[slot] = Entry() }
             if state.global.backend == nil { state.global = Entry() }
         }
     }
@@ -41,7 +48,7 @@ final class BackendRegistry: Sendable {
     func backend(for slot: Int?) -> ContractBackend? {
         state.withLock { state in
             guard let slot else { return state.global.backend }
-            return state.backends[slot]?.backend
+            return slot >= 0 && slot < state.backends.count ? state.backends[slot].backend : nil
         }
     }
 

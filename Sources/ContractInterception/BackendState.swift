@@ -4,8 +4,9 @@ struct BackendState {
     var scenarios: [String: Scenario] = [:]
     /// The scenario of operations without a stub of their own (`nil`: synthesized).
     var fallback: Scenario?
-    /// Calls answered so far, by operation key (a sequence picks its step from this).
-    var calls: [String: Int] = [:]
+    /// Calls answered so far, by operation index (`RouteMatch.operationIndex`; a sequence picks its step
+    /// from this). Grown on the first call of an operation past its end; missing counts are 0.
+    var calls: [Int] = []
     /// Every exchange, in the order requests arrived.
     var exchanges: [RecordedExchange] = []
     /// How many exchanges were ever recorded (`reset()` keeps the count).
@@ -19,4 +20,11 @@ struct BackendState {
     var testLocation: String?
     /// Whether a folder the backend cannot record in was reported (once per backend).
     var reportedRecordingFailure = false
+
+    /// The number of calls to the operation at `index` before this one, counting this one.
+    mutating func countCall(_ index: Int) -> Int {
+        if index >= calls.count { calls.append(contentsOf: repeatElement(0, count: index + 1 - calls.count)) }
+        defer { calls[index] += 1 }
+        return calls[index]
+    }
 }

@@ -42,13 +42,13 @@ extension ContractBackend {
         var delay = Duration.zero
         var bytesPerSecond: Int?
         if let match, let key = record.operationKey {
-            let scenario = scenario(for: key)
+            let scenario = scenario(for: key, index: match.operationIndex)
             delay = scenario.delay
             bytesPerSecond = scenario.bytesPerSecond
             if verdict.isValid {
-                answer(scenario, match: match, key: key, request: request, into: &record)
+                answer(scenario, match: match, request: request, into: &record)
             } else {
-                answerInvalid(verdict, match: match, key: key, into: &record)
+                answerInvalid(verdict, match: match, into: &record)
             }
         } else {
             record.response = ProblemResponse.unmatched(verdict.route, violations: verdict.violations)
@@ -78,25 +78,20 @@ extension ContractBackend {
         }
     }
 
-    /// The step of the operation's scenario this call gets, counting the call.
-    private func scenario(for key: String) -> Scenario {
+    /// The step of the operation's scenario this call gets, counting the call. `key` and `index` name the
+    /// same operation.
+    private func scenario(for key: String, index: Int) -> Scenario {
         state.withLock { state in
-            // One lookup counts the call; most tests stub a few operations or none, so the stubs are
-            // looked up only when there are any (each lookup hashes the key).
-            let call = Self.countCall(&state.calls[key, default: 0])
+            // Calls are counted by the operation's index (a hashed key cost more than the rest of this);
+            // most tests stub a few operations or none, so the stubs are looked up only when there are any.
+            let call = state.countCall(index)
             let stub = state.scenarios.isEmpty ? nil : state.scenarios[key]
             return (stub ?? state.fallback ?? .synthesized()).step(call)
         }
     }
 
-    /// The count before this call, counting it.
-    private static func countCall(_ count: inout Int) -> Int {
-        defer { count += 1 }
-        return count
-    }
-
     private func answer(
-        _ scenario: Scenario, match: RouteMatch, key: String, request: HTTPRequest,
+        _ scenario: Scenario, match: RouteMatch, request: HTTPRequest,
         into record: inout RecordedExchange
     ) {
         switch scenario.answer {
@@ -107,7 +102,7 @@ extension ContractBackend {
                 choice.example = prefer.example
             }
             record.source = .synthesized
-            synthesize(choice, match: match, key: key, request: request, into: &record)
+            synthesize(choice, match: match, request: request, into: &record)
         case .canned(let response):
             record.source = .canned
             record.response = response
@@ -124,17 +119,19 @@ extension ContractBackend {
             // `step(_:)` never returns a sequence; an empty one answers like the default.
             record.source = .synthesized
             synthesize(
-                SynthesisChoice(status: nil, example: nil, mode: .full), match: match, key: key, request: request,
+                SynthesisChoice(status: nil, example: nil, mode: .full), match: match, request: request,
                 into: &record)
         }
     }
 
     private func synthesize(
-        _ choice: SynthesisChoice, match: RouteMatch, key: String, request: HTTPRequest,
+        _ choice: SynthesisChoice, match: RouteMatch, request: HTTPRequest,
         into record: inout RecordedExchange
     ) {
         let accept = request.headers["Accept"]
-        switch contract.synthesis.answer(for: match.operation, operationKey: key, choice: choice, accept: accept) {
+        switch contract.synthesis.answer(
+            for: match.operation, operationIndex: match.operationIndex, choice: choice, accept: accept)
+        {
         case .success(var answer):
             record.response = answer.response
             record.wire = answer.wire
@@ -143,7 +140,8 @@ extension ContractBackend {
                     answer.response, for: match, request: request)
                 if answer.isClean == nil {
                     answer.isClean = record.stubViolations.isEmpty
-                    contract.synthesis.store(answer, operationKey: key, choice: choice, accept: accept)
+                    contract.synthesis.store(
+                        answer, operationIndex: match.operationIndex, choice: choice, accept: accept)
                 }
             }
         case .failure(let failure):
@@ -156,7 +154,7 @@ extension ContractBackend {
     /// The contract's own error response for what the request broke (401/403 for credentials, 415 for the
     /// media type, 406 for `Accept`, then 400 or 422), else a problem+json 422 listing the violations.
     private func answerInvalid(
-        _ verdict: RequestVerdict, match: RouteMatch, key: String, into record: inout RecordedExchange
+        _ verdict: RequestVerdict, match: RouteMatch, into record: inout RecordedExchange
     ) {
         record.source = .invalidRequest
         let kinds = Set(verdict.violations.filter { $0.severity == .error }.map(\.kind))
@@ -169,7 +167,7 @@ extension ContractBackend {
         }
         if let documented,
             case .success(let answer) = contract.synthesis.answer(
-                for: match.operation, operationKey: key,
+                for: match.operation, operationIndex: match.operationIndex,
                 choice: SynthesisChoice(status: documented, example: nil, mode: .full), accept: nil)
         {
             record.response = answer.response

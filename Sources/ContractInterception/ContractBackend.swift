@@ -98,8 +98,9 @@ public final class ContractBackend: Sendable {
     /// An unknown name is recorded as a problem (see `problems`), which the test integrations report.
     public func stub(_ operation: String, _ scenario: Scenario) {
         let key = contract.operationKey(named: operation)
+        let index = key.flatMap { contract.indexesByKey[$0] }
         state.withLock { state in
-            guard let key else {
+            guard let key, let index else {
                 state.problems.append(
                     BackendProblem(
                         message: "stub for \"\(operation)\": the contract has no operation of that name "
@@ -107,7 +108,7 @@ public final class ContractBackend: Sendable {
                 return
             }
             state.scenarios[key] = scenario
-            state.calls[key] = 0
+            if index < state.calls.count { state.calls[index] = 0 }
         }
     }
 

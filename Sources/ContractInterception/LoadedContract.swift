@@ -12,6 +12,9 @@ final class LoadedContract: Sendable {
     /// Each operation's key and reference, by its position in the document (`RouteMatch.operationIndex`):
     /// built once, not per request.
     let keysByIndex: [String]
+    /// The reverse of `keysByIndex`: the index of the operation a key names (to count a stubbed operation's
+    /// calls afresh, which are kept by index).
+    let indexesByKey: [String: Int]
     let referencesByIndex: [OperationReference]
 
     init(verifier: ContractVerifier) {
@@ -26,6 +29,7 @@ final class LoadedContract: Sendable {
         }
         operationKeys = keys
         keysByIndex = verifier.document.operations.map(Self.key)
+        indexesByKey = Dictionary(keysByIndex.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         referencesByIndex = verifier.document.operations.map(OperationReference.init)
     }
 

@@ -25,29 +25,35 @@ final class ResponseSynthesis: Sendable {
         var wire: ResponseWire
     }
 
-    /// What an answer depends on. `Accept` as sent, not the media type it selects: finding that is most
-    /// of the cost of a lookup, and a client sends the same `Accept` every time.
-    private struct Key: Hashable {
-        var operation: String
+    /// A kept answer and what it depends on besides its operation. `Accept` as sent, not the media type
+    /// it selects: finding that is most of the cost of a lookup, and a client sends the same `Accept`
+    /// every time.
+    private struct Entry {
         var choice: SynthesisChoice
         var accept: String?
+        var answer: Answer
     }
 
     private let synthesizer: ExampleSynthesizer
-    private let answers = Locked<[Key: Answer]>([:])
+    /// The kept answers by operation index (`RouteMatch.operationIndex`), each operation's few entries
+    /// compared in turn: hashing a key of strings for a dictionary cost more than the rest of a lookup.
+    private let answers = Locked<[[Entry]]>([])
 
     init(document: Spec.Document) {
         synthesizer = ExampleSynthesizer(document: document)
     }
 
-    /// The answer for `operation` (whose key is `operationKey`), built or from the cache. The operation is
-    /// read only to build an answer: on a hit, copying it out of the match would cost more than the lookup.
+    /// The answer for `operation` (at `operationIndex` in the document), built or from the cache. The
+    /// operation is read only to build an answer: on a hit, copying it out of the match would cost more
+    /// than the lookup.
     func answer(
-        for operation: @autoclosure () -> Spec.Operation, operationKey: String, choice: SynthesisChoice,
+        for operation: @autoclosure () -> Spec.Operation, operationIndex: Int, choice: SynthesisChoice,
         accept: String?
     ) -> Result<Answer, Failure> {
-        let key = Key(operation: operationKey, choice: choice, accept: accept)
-        if let answer = answers.withLock({ $0[key] }) { return .success(answer) }
+        let cached = answers.withLock { answers in
+            Self.position(in: answers, operationIndex, choice, accept).map { answers[operationIndex][$0].answer }
+        }
+        if let cached { return .success(cached) }
         let operation = operation()
         let status = Self.status(of: operation, asked: choice.status)
         let media = Self.mediaType(of: operation.response(for: status), accept: accept)
@@ -72,17 +78,33 @@ final class ResponseSynthesis: Sendable {
             let answer = Answer(response: response, isClean: nil, wire: ResponseWire(response))
             // Kept before it is verified too, so answers that are never verified (the contract's own
             // error responses to invalid requests) are built once as well.
-            answers.withLock { $0[key] = $0[key] ?? answer }
+            answers.withLock { answers in
+                guard Self.position(in: answers, operationIndex, choice, accept) == nil else { return }
+                if operationIndex >= answers.count {
+                    answers.append(contentsOf: repeatElement([], count: operationIndex + 1 - answers.count))
+                }
+                answers[operationIndex].append(Entry(choice: choice, accept: accept, answer: answer))
+            }
             return .success(answer)
         } catch {
             return .failure(Failure(message: error.message))
         }
     }
 
-    /// Remembers a verified answer.
-    func store(_ answer: Answer, operationKey: String, choice: SynthesisChoice, accept: String?) {
-        let key = Key(operation: operationKey, choice: choice, accept: accept)
-        answers.withLock { $0[key] = answer }
+    /// Remembers a verified answer (built by `answer(for:operationIndex:choice:accept:)`, which kept it).
+    func store(_ answer: Answer, operationIndex: Int, choice: SynthesisChoice, accept: String?) {
+        answers.withLock { answers in
+            guard let position = Self.position(in: answers, operationIndex, choice, accept) else { return }
+            answers[operationIndex][position].answer = answer
+        }
+    }
+
+    /// Where the answer for these choices sits among the operation's entries, if it is kept.
+    private static func position(
+        in answers: [[Entry]], _ operationIndex: Int, _ choice: SynthesisChoice, _ accept: String?
+    ) -> Int? {
+        guard operationIndex < answers.count else { return nil }
+        return answers[operationIndex].firstIndex { $0.accept == accept && $0.choice == choice }
     }
 
     /// The status to send: the one asked for, else the first documented success (`2XX` sends 200).

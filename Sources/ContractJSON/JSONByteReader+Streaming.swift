@@ -104,6 +104,20 @@ extension JSONByteReader {
         return key
     }
 
+    /// Reads the string value at the current offset (its opening quote), checked as `readValue` checks
+    /// it: its bytes in place when it has no escapes (nothing is built), else the decoded string.
+    package mutating func readString() throws(JSONParseError) -> MemberKey {
+        try readStringContent()
+    }
+
+    /// Reads the number at the current offset, checked as `readValue` checks it: its literal's bytes in
+    /// the document (valid as long as the document's buffer).
+    package mutating func readNumber() throws(JSONParseError) -> UnsafeBufferPointer<UInt8> {
+        let start = offset
+        try scanNumber()
+        return UnsafeBufferPointer(rebasing: bytes[start..<offset])
+    }
+
     /// After a member's value: whether another member follows (`false`: the object's `}` has been read).
     package mutating func nextMember() throws(JSONParseError) -> Bool {
         try next(closedBy: UInt8(ascii: "}"), in: "an object")

@@ -53,6 +53,19 @@ class KeywordCheck: @unchecked Sendable {
 
     /// How `StreamingValidator` applies the check to an object or array it reads without building it.
     var streamingRole: StreamingRole { .needsValue }
+
+    /// Whether `isValid(string:)` decides string instances, so that `StreamingValidator` may check a
+    /// string read in place without building a `JSONValue` for it.
+    var decidesStrings: Bool { false }
+
+    /// `isValid` for a string instance given as its bytes; called only when `decidesStrings`.
+    func isValid(string: inout StringInstance) -> Bool { true }
+
+    /// Whether `isValid(number:)` decides number instances, as `decidesStrings` for strings.
+    var decidesNumbers: Bool { false }
+
+    /// `isValid` for a number instance given as its literal's bytes; called only when `decidesNumbers`.
+    func isValid(number: inout NumberInstance) -> Bool { true }
 }
 
 /// What a check needs of an object or array to be decided while the instance is read as a stream.

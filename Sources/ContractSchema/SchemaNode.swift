@@ -30,6 +30,11 @@ final class SchemaNode: @unchecked Sendable {
     /// `typeMask` when it is the node's only check (a third of the nodes the benchmark visits,
     /// `{"type": "string"}` and the like), for callers to test in place of calling `isValid`.
     private(set) var leafMask: UInt8?
+    /// Whether every check besides `type` decides strings from their bytes (`KeywordCheck.decidesStrings`),
+    /// so that a string instance can be validated where it stands in a document.
+    private(set) var decidesStrings = false
+    /// The same for numbers (`KeywordCheck.decidesNumbers`).
+    private(set) var decidesNumbers = false
     /// `readOnly: true` here or in a `$ref` target.
     var isReadOnly = false
     /// `writeOnly: true` here or in a `$ref` target.
@@ -77,6 +82,13 @@ final class SchemaNode: @unchecked Sendable {
         borrowed = UnsafeMutableBufferPointer(rebasing: storage[0..<count])
         fast = UnsafeMutableBufferPointer(rebasing: storage[count..<count + restCount])
         leafMask = restCount == 0 ? typeMask : nil
+        // A `required` list beside `properties` is decided from that check's lookups (see `RequiredCheck.pair`);
+        // the node keeps both checks alive, so the pairing's unretained reference stays valid.
+        if let properties = checks.lazy.compactMap({ $0 as? PropertiesCheck }).first {
+            for case let required as RequiredCheck in checks { required.pair(with: properties) }
+        }
+        decidesStrings = fast.allSatisfy { $0._withUnsafeGuaranteedRef(\.decidesStrings) }
+        decidesNumbers = fast.allSatisfy { $0._withUnsafeGuaranteedRef(\.decidesNumbers) }
     }
 
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
@@ -116,6 +128,26 @@ final class SchemaNode: @unchecked Sendable {
 
     /// The types the node accepts (`TypeCheck` bits; all of them without a `type` keyword).
     var acceptedTypes: UInt8 { typeMask }
+
+    /// Whether a string given as its bytes passes (`type`, then each check's `isValid(string:)`); call
+    /// only when `decidesStrings`, at a depth below the limit. Length, pattern and format checks do not
+    /// read the evaluation depth or the dynamic scope, so the node's frame is not entered for them.
+    func isValid(string: inout StringInstance) -> Bool {
+        guard typeMask & TypeCheck.string != 0 else { return false }
+        for check in fast where !check._withUnsafeGuaranteedRef({ $0.isValid(string: &string) }) { return false }
+        return true
+    }
+
+    /// Whether a number given as its literal passes (`type`, then each check's `isValid(number:)`); call
+    /// only when `decidesNumbers`, at a depth below the limit (as `isValid(string:)`).
+    func isValid(number: inout NumberInstance) -> Bool {
+        if typeMask & TypeCheck.number == 0 {
+            guard typeMask & TypeCheck.integer != 0, number.isPlainInteger || NumberFacts.isInteger(number.value())
+            else { return false }
+        }
+        for check in fast where !check._withUnsafeGuaranteedRef({ $0.isValid(number: &number) }) { return false }
+        return true
+    }
 
     /// The checks besides `type`, for the streaming validator (which tests `acceptedTypes` itself).
     var checksBesidesType: UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>> { fast }

@@ -84,11 +84,19 @@ struct StreamingValidator: ~Copyable {
         }
         // A malformed value (no kind) is built, so that the parser reports it.
         guard let kind = reader.nextValueKind() else { return try validateBuilt(&reader, set) }
+        // Kinds told apart by `switch`, not `==`: the enum is another module's, and `==` went through its
+        // `Equatable` witness on every value.
         switch kind {
         case .object, .array:
             guard !reader.isNested(atLeast: Self.maximumStreamedNesting) else { return try validateBuilt(&reader, set) }
-            return kind == .object ? try validateObject(&reader, set) : try validateArray(&reader, set)
-        case .string, .number, .boolean, .null:
+            if case .object = kind { return try validateObject(&reader, set) }
+            return try validateArray(&reader, set)
+        case .string, .number:
+            if let verdict = try validateTypeOnly(&reader, set, kind) { return verdict }
+            let isString = if case .string = kind { true } else { false }
+            if let verdict = try validateScalarInPlace(&reader, set, isString: isString) { return verdict }
+            return try validateBuilt(&reader, set)
+        case .boolean, .null:
             if let verdict = try validateTypeOnly(&reader, set, kind) { return verdict }
             return try validateBuilt(&reader, set)
         }
@@ -128,11 +136,47 @@ struct StreamingValidator: ~Copyable {
         return accepted
     }
 
+    /// Decides a string or number whose schemas ask only what its bytes tell (`type`, lengths,
+    /// `pattern`, `format`, bounds, `multipleOf`) from its bytes in the document: neither a `String`
+    /// (an allocation past 15 bytes) nor a `JSONValue` is built for it, unless it is a string with
+    /// escapes. `nil` when some schema asks more.
+    private mutating func validateScalarInPlace(
+        _ reader: inout JSONByteReader, _ set: Range<Int>, isString: Bool
+    ) throws(JSONParseError) -> Bool? {
+        for index in set {
+            let frame = frames[index]
+            guard frame.depth < state.maximumDepth,
+                frame.node._withUnsafeGuaranteedRef({ isString ? $0.decidesStrings : $0.decidesNumbers })
+            else { return nil }
+        }
+        if !isString {
+            var number = NumberInstance(utf8: try reader.readNumber())
+            for index in set where !frames[index].node._withUnsafeGuaranteedRef({ $0.isValid(number: &number) }) {
+                return false
+            }
+            return true
+        }
+        switch try reader.readString() {
+        case .bytes(let bytes):
+            var string = StringInstance(utf8: bytes)
+            for index in set where !frames[index].node._withUnsafeGuaranteedRef({ $0.isValid(string: &string) }) {
+                return false
+            }
+            return true
+        case .decoded(let text):
+            return validate(JSONValue.string(text), set)
+        }
+    }
+
     /// Builds the value and asks each schema's tree validator.
     mutating func validateBuilt(_ reader: inout JSONByteReader, _ set: Range<Int>) throws(JSONParseError)
         -> Bool
     {
-        let value = try reader.readValue()
+        validate(try reader.readValue(), set)
+    }
+
+    /// Asks each schema's tree validator about a value already built.
+    private mutating func validate(_ value: JSONValue, _ set: Range<Int>) -> Bool {
         for index in set {
             let frame = frames[index]
             state.depth = frame.depth
@@ -152,8 +196,21 @@ struct StreamingValidator: ~Copyable {
         }
         if case .decided(let verdict) = try prepare(&reader, set, typeBit: TypeCheck.object) { return verdict }
         var keepsKeys = false
+        // The first `properties` check's lookups also note which of its names the object has (`present`),
+        // so that a `required` list paired with it is decided without looking the keys up again.
+        var pairedSlot: Int?
+        var paired: Unmanaged<PropertiesCheck>?
+        var present: UInt64 = 0
         for index in checks..<structural.count {
-            if case .required = structural[index] { keepsKeys = true }
+            guard case .properties(let check, _) = structural[index] else { continue }
+            pairedSlot = index
+            paired = check
+            break
+        }
+        // Keys are kept only for the `required` lists not paired with that check.
+        for index in checks..<structural.count {
+            guard case .required(let check) = structural[index] else { continue }
+            if !check._withUnsafeGuaranteedRef({ $0.isPaired(with: paired) }) { keepsKeys = true }
         }
         var count = 0
         var valid = true
@@ -169,7 +226,9 @@ struct StreamingValidator: ~Copyable {
                 var allowed = true
                 for index in checks..<structural.count {
                     guard case .properties(let check, let childDepth) = structural[index] else { continue }
-                    allowed = selectSchemas(of: key, by: check, childDepth: childDepth)
+                    let found = selectSchemas(of: key, by: check, childDepth: childDepth)
+                    allowed = found.allowed
+                    if index == pairedSlot, let property = found.index, property < 64 { present |= 1 << property }
                     if !allowed { break }
                 }
                 valid = allowed ? try validate(&reader, children..<frames.count) : false
@@ -183,9 +242,12 @@ struct StreamingValidator: ~Copyable {
         let objectKeys = keys.top(from: keyMark)
         for index in checks..<structural.count {
             guard case .required(let check) = structural[index] else { continue }
-            guard check._withUnsafeGuaranteedRef({ $0.isSatisfied(byKeys: objectKeys, state.context) }) else {
-                return false
+            let satisfied = check._withUnsafeGuaranteedRef { check in
+                check.isPaired(with: paired)
+                    ? check.isSatisfied(present: present, state.context)
+                    : check.isSatisfied(byKeys: objectKeys, state.context)
             }
+            guard satisfied else { return false }
         }
         return true
     }
@@ -234,16 +296,17 @@ struct StreamingValidator: ~Copyable {
     /// property in a request, a `writeOnly` one in a response).
     private mutating func selectSchemas(
         of key: JSONByteReader.MemberKey, by check: Unmanaged<PropertiesCheck>, childDepth: Int
-    ) -> Bool {
+    ) -> (allowed: Bool, index: Int?) {
         check._withUnsafeGuaranteedRef { check in
             var matched = false
-            if let index = check.table.index(of: key) {
+            let found = check.table.index(of: key)
+            if let index = found {
                 matched = true
                 let node = check.nodes[index]
                 if state.context != .none,
                     node._withUnsafeGuaranteedRef({ check.violatesAccess($0, state.context) })
                 {
-                    return false
+                    return (false, found)
                 }
                 frames.push(Frame(node: node, depth: childDepth))
             }
@@ -258,7 +321,7 @@ struct StreamingValidator: ~Copyable {
             if !matched, let additional = check.additional {
                 frames.push(Frame(node: .passUnretained(additional), depth: childDepth))
             }
-            return true
+            return (true, found)
         }
     }
 }

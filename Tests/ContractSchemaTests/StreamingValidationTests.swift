@@ -73,6 +73,64 @@ struct StreamingValidationTests {
         #expect(errors.isEmpty == valid)
     }
 
+    static let scalars: JSONValue = [
+        "type": "object",
+        "properties": [
+            "short": ["type": "string", "maxLength": 3],
+            "long": ["type": "string", "minLength": 4],
+            "code": ["type": "string", "pattern": "^[a-zé]+$"],
+            "id": ["type": "string", "format": "uuid"],
+            "when": ["type": "string", "format": "date-time"],
+            "count": ["type": "integer", "minimum": 1, "exclusiveMaximum": 9_000_000_000_000_000_000],
+            "share": ["type": "number", "multipleOf": 0.5, "maximum": 2.5],
+            "small": ["type": "integer", "format": "int32"],
+            "either": ["type": ["string", "integer"], "maxLength": 2, "minimum": 0],
+        ],
+    ]
+
+    @Test(
+        "strings and numbers decided from their bytes give the tree's verdicts",
+        arguments: [
+            #"{"short":"abc"}"#, #"{"short":"abcd"}"#, #"{"short":"é😀a"}"#, #"{"short":"é😀ab"}"#,
+            #"{"short":"\u00e9\u00e9\u00e9"}"#, #"{"short":"\u00e9\u00e9\u00e9\u00e9"}"#, #"{"long":"😀😀😀"}"#,
+            #"{"long":"😀😀😀😀"}"#, #"{"long":"a\nbc"}"#, #"{"code":"café"}"#, #"{"code":"Café"}"#,
+            #"{"code":"caf\u00e9"}"#, #"{"id":"5B6C7D8E-9F0A-4B1C-8D2E-3F4A5B6C7D8E"}"#, #"{"id":"5b6c7d8e9f0a4b1c8d2e3f4a5b6c7d8e"}"#,
+            #"{"id":"5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8g"}"#, #"{"when":"2024-02-29T12:00:00Z"}"#,
+            #"{"when":"2023-02-29T12:00:00Z"}"#, #"{"count":1}"#, #"{"count":0}"#, #"{"count":-0}"#, #"{"count":1.0}"#,
+            #"{"count":1.5}"#, #"{"count":1e2}"#, #"{"count":9999999999999999999}"#,
+            #"{"count":99999999999999999999}"#, #"{"share":1.5}"#, #"{"share":1.25}"#, #"{"share":3}"#,
+            #"{"share":2.5e0}"#, #"{"small":2147483647}"#, #"{"small":2147483648}"#, #"{"small":-2147483648.0}"#,
+            #"{"either":"ab"}"#, #"{"either":"abc"}"#, #"{"either":7}"#, #"{"either":-7}"#, #"{"either":7.5}"#,
+            #"{"count":"1"}"#, #"{"short":3}"#,
+        ])
+    func scalarsInPlace(text: String) throws {
+        let schema = try CompiledSchema(schema: Self.scalars)
+        let verdicts = try Self.verdicts(schema, text)
+        #expect(verdicts.streamed == verdicts.tree)
+    }
+
+    static let requiredLists: JSONValue = [
+        "type": "object",
+        "required": ["id", "name"],
+        "properties": ["id": ["type": "integer", "readOnly": true], "name": ["type": "string"], "tag": [:]],
+        "allOf": [["required": ["tag", "other"]]],
+    ]
+
+    @Test(
+        "required lists decided from the properties lookups give the tree's verdicts, with readOnly excuses",
+        arguments: [
+            #"{"id":1,"name":"a","tag":1,"other":2}"#, #"{"name":"a","tag":1,"other":2}"#,
+            #"{"id":1,"tag":1,"other":2}"#, #"{"id":1,"name":"a","other":2}"#, #"{"id":1,"name":"a","tag":1}"#,
+            #"{"name":"a","name":"b","tag":1,"other":2}"#, #"{"i\u0064":1,"name":"a","tag":1,"other":2}"#,
+        ])
+    func pairedRequired(text: String) throws {
+        let schema = try CompiledSchema(schema: Self.requiredLists)
+        for context in [ValidationContext.none, .request, .response] {
+            let verdicts = try Self.verdicts(schema, text, context: context)
+            #expect(verdicts.streamed == verdicts.tree)
+        }
+    }
+
     @Test(
         "malformed JSON is refused with the parser's error, also after a violation",
         arguments: [

@@ -48,22 +48,35 @@ enum Formats {
 
     static func isUUID(_ string: String) -> Bool {
         guard string.utf8.count == 36 else { return false }
-        // Over the contiguous bytes with a switch on the offset: `enumerated()` over the view and an array
-        // of hyphen offsets per byte cost more than the check itself.
-        let check = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
-            for offset in bytes.indices {
-                switch offset {
-                case 8, 13, 18, 23: guard bytes[offset] == UInt8(ascii: "-") else { return false }
-                default: guard isHexDigit(bytes[offset]) else { return false }
-                }
+        return string.utf8.withContiguousStorageIfAvailable(isUUID)
+            ?? Array(string.utf8).withUnsafeBufferPointer(isUUID)
+    }
+
+    /// `isUUID` on UTF-8 bytes. Over the contiguous bytes with a switch on the offset: `enumerated()`
+    /// over the view and an array of hyphen offsets per byte cost more than the check itself.
+    static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 36 else { return false }
+        for offset in bytes.indices {
+            switch offset {
+            case 8, 13, 18, 23: guard bytes[offset] == UInt8(ascii: "-") else { return false }
+            default: guard isHexDigit(bytes[offset]) else { return false }
             }
-            return true
         }
-        return string.utf8.withContiguousStorageIfAvailable(check) ?? Array(string.utf8).withUnsafeBufferPointer(check)
+        return true
+    }
+
+    /// The formats whose check reads UTF-8 bytes as well, for strings validated where they stand in a
+    /// document (the others are given a `String` made from the bytes).
+    static func bytesValidator(named name: String) -> (@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)? {
+        switch name {
+        case "uuid": isUUID
+        default: nil
+        }
     }
 
     static func isHexDigit(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+        // Two unsigned range tests: `| 0x20` maps `A`-`F` onto `a`-`f` and no other byte into that range.
+        byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 6
     }
 
     static func isJSONPointer(_ string: String) -> Bool {

@@ -4,10 +4,13 @@ import ContractJSON
 final class FormatCheck: LeafKeywordCheck, @unchecked Sendable {
     let name: String
     let format: FormatValidator
+    /// The format's check on UTF-8 bytes, when it has one (for strings validated in place).
+    private let bytesCheck: (@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)?
 
     init(site: KeywordSite, name: String, format: FormatValidator) {
         self.name = name
         self.format = format
+        bytesCheck = Formats.bytesValidator(named: name)
         super.init(site: site)
     }
 
@@ -19,6 +22,21 @@ final class FormatCheck: LeafKeywordCheck, @unchecked Sendable {
         case (.number(let number), .number(let check)): return check(number)
         default: return true
         }
+    }
+
+    override var decidesStrings: Bool { true }
+
+    override func isValid(string: inout StringInstance) -> Bool {
+        if let bytesCheck { return bytesCheck(string.utf8) }
+        guard case .string(let check) = format else { return true }
+        return check(string.value())
+    }
+
+    override var decidesNumbers: Bool { true }
+
+    override func isValid(number: inout NumberInstance) -> Bool {
+        guard case .number(let check) = format else { return true }
+        return check(number.value())
     }
 
     override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {

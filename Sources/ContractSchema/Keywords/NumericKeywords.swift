@@ -13,10 +13,19 @@ enum NumberFacts {
 
     /// The literal as an `Int64` when it is written as plain digits that fit, without allocating.
     static func plainInt64(_ text: String) -> Int64? {
+        plainInt64(bytes: text.utf8)
+    }
+
+    /// `plainInt64` on a literal's UTF-8 bytes.
+    static func plainInt64(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        plainInt64(bytes: bytes)
+    }
+
+    private static func plainInt64(bytes: some Sequence<UInt8>) -> Int64? {
         var value: Int64 = 0
         var negative = false
         var sawDigit = false
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: "-"), !sawDigit, !negative {
                 negative = true
                 continue
@@ -73,7 +82,21 @@ final class BoundCheck: LeafKeywordCheck, @unchecked Sendable {
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .number(let number) = instance else { return true }
-        guard let order = NumberFacts.compare(number, bound) else { return false }
+        return holds(NumberFacts.compare(number, bound))
+    }
+
+    override var decidesNumbers: Bool { true }
+
+    override func isValid(number: inout NumberInstance) -> Bool {
+        if let plainBound = bound.plain, let value = number.plainInt64 {
+            return holds(value < plainBound ? -1 : (value == plainBound ? 0 : 1))
+        }
+        return holds(NumberFacts.compare(number.value(), bound))
+    }
+
+    /// Whether an instance ordered `order` against the bound (-1, 0, 1; `nil`: not a finite decimal) passes.
+    private func holds(_ order: Int?) -> Bool {
+        guard let order else { return false }
         switch kind {
         case .minimum: return order >= 0
         case .maximum: return order <= 0
@@ -110,6 +133,20 @@ final class MultipleOfCheck: LeafKeywordCheck, @unchecked Sendable {
         if let divisorPlain = divisor.plain, divisorPlain != 0, let value = NumberFacts.plainInt64(number.text) {
             return value % divisorPlain == 0
         }
+        return holds(number)
+    }
+
+    override var decidesNumbers: Bool { true }
+
+    override func isValid(number: inout NumberInstance) -> Bool {
+        if let divisorPlain = divisor.plain, divisorPlain != 0, let value = number.plainInt64 {
+            return value % divisorPlain == 0
+        }
+        return holds(number.value())
+    }
+
+    /// Whether a number that is not a plain integer (or whose divisor is not) is a multiple.
+    private func holds(_ number: JSONNumber) -> Bool {
         guard let decimal = number.decimal else { return false }
         if let exact = decimal.isMultiple(of: divisor.decimal) { return exact }
         // Divisors too long to decide exactly: fall back to binary floating point.

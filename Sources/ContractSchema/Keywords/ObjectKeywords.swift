@@ -14,6 +14,12 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
     let table: PropertyTable?
     /// With `table`: each name's index hash, to look the names up in a large object's index.
     private let hashes: [UInt64]
+    /// The `properties` check of the same schema object when it names every required property (each
+    /// among its first 64), with those properties' bits: the streaming validator decides the list from
+    /// the lookups that check makes anyway. Set by `SchemaNode` while the schema is compiled.
+    private(set) var pairing: (properties: Unmanaged<PropertiesCheck>, mask: UInt64)?
+    /// With `pairing`: each name's bit.
+    private var pairedBits: [UInt64] = []
 
     init(site: KeywordSite, names: [String], nodes: [SchemaNode?], trigger: String?, table: PropertyTable?) {
         self.site = site
@@ -24,6 +30,37 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
         // `table` is only made for ASCII names, which all have an index hash.
         self.hashes = table == nil ? [] : names.compactMap(JSONObject.indexHash(ofASCII:))
         super.init()
+    }
+
+    /// Pairs the list with `properties` (a check of the same schema object) when it can be: a plain
+    /// `required` list whose every name `properties` declares, among its first 64 names.
+    func pair(with properties: PropertiesCheck) {
+        pairing = nil
+        guard trigger == nil else { return }
+        var bits: [UInt64] = []
+        for name in names {
+            guard let index = properties.table.index(of: name), index < 64 else { return }
+            bits.append(1 << UInt64(index))
+        }
+        pairedBits = bits
+        pairing = (.passUnretained(properties), bits.reduce(0, |))
+    }
+
+    /// Whether the list is paired with `properties`.
+    func isPaired(with properties: Unmanaged<PropertiesCheck>?) -> Bool {
+        guard let pairing, let properties else { return false }
+        return pairing.properties.toOpaque() == properties.toOpaque()
+    }
+
+    /// `isValid` for an object read as a stream, from the bits of the paired `properties` check's names
+    /// that it has (call only when paired).
+    func isSatisfied(present: UInt64, _ context: ValidationContext) -> Bool {
+        guard let pairing else { return false }
+        if present & pairing.mask == pairing.mask { return true }
+        for offset in pairedBits.indices where present & pairedBits[offset] == 0 {
+            if !excused(offset, context) { return false }
+        }
+        return true
     }
 
     private func excused(_ offset: Int, _ context: ValidationContext) -> Bool {

@@ -15,15 +15,27 @@ final class LengthCheck: LeafKeywordCheck, @unchecked Sendable {
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .string(let string) = instance else { return true }
-        // UTF-8 length bounds the scalar count from above and a quarter of it from below: most
-        // strings are decided without counting.
-        let bytes = string.utf8.count
+        return holds(bytes: string.utf8.count) { string.unicodeScalars.count }
+    }
+
+    override var decidesStrings: Bool { true }
+
+    override func isValid(string: inout StringInstance) -> Bool {
+        let utf8 = string.utf8
+        // Scalars are the bytes that do not continue a multi-byte sequence (the bytes are valid UTF-8).
+        return holds(bytes: utf8.count) { utf8.reduce(0) { $1 & 0xC0 != 0x80 ? $0 + 1 : $0 } }
+    }
+
+    /// Whether a string of `bytes` UTF-8 bytes and `scalars()` scalars holds. The UTF-8 length bounds
+    /// the scalar count from above and a quarter of it from below: most strings are decided without
+    /// counting.
+    private func holds(bytes: Int, scalars: () -> Int) -> Bool {
         if isMinimum {
             if bytes / 4 >= limit { return true }
-            return bytes >= limit && string.unicodeScalars.count >= limit
+            return bytes >= limit && scalars() >= limit
         }
         if bytes <= limit { return true }
-        return string.unicodeScalars.count <= limit
+        return scalars() <= limit
     }
 
     override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
@@ -53,6 +65,12 @@ final class PatternCheck: KeywordCheck, @unchecked Sendable {
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .string(let string) = instance else { return true }
         return regex.firstMatch(in: string, budget: budget) == .matched
+    }
+
+    override var decidesStrings: Bool { true }
+
+    override func isValid(string: inout StringInstance) -> Bool {
+        regex.firstMatch(inUTF8: string.utf8, budget: budget) == .matched
     }
 
     override func collect(

@@ -36,19 +36,23 @@ struct ECMARegex: Sendable {
     /// Whether the pattern matches anywhere in `string` (no implicit anchoring), within `budget` steps.
     func firstMatch(in string: String, budget: Int) -> Result {
         var string = string
-        return string.withUTF8 { buffer in
-            if let atomRun { return atomRun.matches(buffer) ? .matched : .notMatched }
-            var machine = RegexMachine(code: code, input: buffer, budget: budget)
-            var start = 0
-            while true {
-                switch machine.run(0, from: start) {
-                case .matched: return .matched
-                case .exhausted: return .undecided
-                case .failed: break
-                }
-                guard !anchoredAtStart, start < buffer.count else { return .notMatched }
-                start += RegexMachine.length(buffer[start])
+        return string.withUTF8 { firstMatch(inUTF8: $0, budget: budget) }
+    }
+
+    /// `firstMatch(in:budget:)` for text given as its UTF-8 bytes, which must be valid UTF-8 (a JSON
+    /// string read in place): the matcher runs on these bytes either way.
+    func firstMatch(inUTF8 buffer: UnsafeBufferPointer<UInt8>, budget: Int) -> Result {
+        if let atomRun { return atomRun.matches(buffer) ? .matched : .notMatched }
+        var machine = RegexMachine(code: code, input: buffer, budget: budget)
+        var start = 0
+        while true {
+            switch machine.run(0, from: start) {
+            case .matched: return .matched
+            case .exhausted: return .undecided
+            case .failed: break
             }
+            guard !anchoredAtStart, start < buffer.count else { return .notMatched }
+            start += RegexMachine.length(buffer[start])
         }
     }
 }

@@ -22,10 +22,17 @@ struct ContentMap: Sendable {
         }
     }
 
-    /// A `Content-Type` value parsed, with the entry it selects.
-    struct Selection: Sendable {
+    /// A `Content-Type` value parsed, with the entry it selects. A class: the selection of a key as
+    /// written is made once and handed out per request, which then retains one object instead of copying
+    /// each string of the parsed type.
+    final class Selection: Sendable {
         let type: MediaTypeName
         let entry: Entry?
+
+        init(type: MediaTypeName, entry: Entry?) {
+            self.type = type
+            self.entry = entry
+        }
     }
 
     /// A key as written and what it selects.
@@ -62,7 +69,10 @@ struct ContentMap: Sendable {
     /// A `Content-Type` value parsed and its entry; `nil` when the value is no media type.
     func select(_ contentType: String) -> Selection? {
         // Bytes, not `==`: a canonically equivalent spelling must be parsed as sent (a multipart boundary).
-        for known in written where known.text.hasSameUTF8(as: contentType) { return known.selection }
+        // By index: iterating the elements copied each one (its text and selection retained and released).
+        for index in written.indices where written[index].text.hasSameUTF8(as: contentType) {
+            return written[index].selection
+        }
         guard let type = MediaTypeName(contentType) else { return nil }
         return Selection(type: type, entry: entry(for: type))
     }

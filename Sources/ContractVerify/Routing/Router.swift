@@ -71,14 +71,15 @@ struct Router: Sendable {
     }
 
     private func resolveMethod(
-        _ method: String, entry: RoutingTable.PathEntry, variables: [String: Substring], server: String
+        _ method: String, entry: Int, variables: [String: Substring], server: String
     ) -> RouteResult {
-        var chosen = entry.methods.first { $0.method == method }
+        let methods = table.entries[entry].methods
+        var chosen = methods.first { $0.method == method }
         if chosen == nil, method == "HEAD", options.headUsesGet {
-            chosen = entry.methods.first { $0.method == "GET" }
+            chosen = methods.first { $0.method == "GET" }
         }
         guard let chosen else {
-            return .methodNotAllowed(path: entry.template.text, allowed: entry.methods.map(\.method))
+            return .methodNotAllowed(path: table.entries[entry].template.text, allowed: methods.map(\.method))
         }
         let decoded = variables.isEmpty ? [:] : variables.mapValues { URLDecoding.lenient($0) }
         return .matched(

@@ -14,7 +14,20 @@ final class ServerMatcher: Sendable {
     private let hasPortVariable: Bool
     /// The scheme, authority and base path segments as plain text when none has a variable (most servers):
     /// then a request is compared with `==`, which is what matching an all-literal template amounts to.
-    private let literal: (scheme: String?, authority: String?, segments: [String])?
+    private let literal: Literal?
+
+    /// `literal`'s parts, in an object: taking a tuple of them out per request retained each part.
+    private final class Literal: Sendable {
+        let scheme: String?
+        let authority: String?
+        let segments: [String]
+
+        init(scheme: String?, authority: String?, segments: [String]) {
+            self.scheme = scheme
+            self.authority = authority
+            self.segments = segments
+        }
+    }
 
     init(url: String, variables: [String: Spec.ServerVariable] = [:]) {
         self.url = url
@@ -45,7 +58,7 @@ final class ServerMatcher: Sendable {
     /// The pieces' text when every part is a single literal.
     private static func literalForm(
         scheme: [PathTemplate.Piece]?, authority: [PathTemplate.Piece]?, segments: [[PathTemplate.Piece]]
-    ) -> (scheme: String?, authority: String?, segments: [String])? {
+    ) -> Literal? {
         func text(_ pieces: [PathTemplate.Piece]) -> String? {
             guard pieces.count == 1, case .literal(let literal) = pieces[0] else { return nil }
             return literal
@@ -59,7 +72,7 @@ final class ServerMatcher: Sendable {
         let literalAuthority = authority.map(text)
         // A part that is present but has a variable rules the literal form out.
         if literalScheme == .some(nil) || literalAuthority == .some(nil) { return nil }
-        return (literalScheme ?? nil, literalAuthority ?? nil, literalSegments)
+        return Literal(scheme: literalScheme ?? nil, authority: literalAuthority ?? nil, segments: literalSegments)
     }
 
     /// How many leading path segments the server's base path takes, or `nil` when the server does not
@@ -91,10 +104,7 @@ final class ServerMatcher: Sendable {
     }
 
     /// `match` for a server without variables: the same comparisons, as string equality.
-    private func matchLiteral(
-        _ literal: (scheme: String?, authority: String?, segments: [String]), _ request: HTTPRequest,
-        segments: ArraySlice<Substring>
-    ) -> Int? {
+    private func matchLiteral(_ literal: Literal, _ request: HTTPRequest, segments: ArraySlice<Substring>) -> Int? {
         if let scheme = literal.scheme {
             guard let actual = request.scheme, actual.lowercasedEquals(scheme) else { return nil }
         }
