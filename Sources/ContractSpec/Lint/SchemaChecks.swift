@@ -149,19 +149,20 @@ struct SchemaChecks {
         func below(_ member: JSONObject.Member) -> SourcePosition {
             member.position.isKnown ? member.position : position
         }
-        for (rank, member) in Self.subschemaMembers(of: object) {
+        Self.forEachSubschemaMember(of: object) { rank, offset in
+            let member = object.members[offset]
             path.push(member.key)
             defer { path.pop() }
             if rank < Self.singleSubschemas.count {
-                guard member.value.objectValue != nil else { continue }
+                guard member.value.objectValue != nil else { return }
                 walk(
                     member.value, at: below(member), path: &path, underIdentifier: scoped, inComposition: false,
                     visited: &visited, depth: depth + 1)
             } else if rank < Self.singleSubschemas.count + Self.listSubschemas.count {
-                guard case .array(let elements) = member.value else { continue }
+                guard case .array(let elements) = member.value else { return }
                 let composing = member.key == "allOf" || member.key == "anyOf" || member.key == "oneOf"
-                for (offset, element) in elements.enumerated() {
-                    path.push(String(offset))
+                for (index, element) in elements.enumerated() {
+                    path.push(String(index))
                     defer { path.pop() }
                     let start = element.objectValue?.position ?? .unknown
                     walk(
@@ -169,7 +170,7 @@ struct SchemaChecks {
                         inComposition: composing, visited: &visited, depth: depth + 1)
                 }
             } else {
-                guard case .object(let map) = member.value else { continue }
+                guard case .object(let map) = member.value else { return }
                 for entry in map.members where entry.value.objectValue != nil {
                     path.push(entry.key)
                     defer { path.pop() }
@@ -181,21 +182,23 @@ struct SchemaChecks {
         }
     }
 
-    /// The subschema keywords of a schema object with their ranks, in rank order; the last of a
-    /// repeated key wins, as lookups by key do.
-    private static func subschemaMembers(of object: JSONObject) -> [(rank: Int, member: JSONObject.Member)] {
-        var found: [(rank: Int, member: JSONObject.Member)] = []
-        for member in object.members {
-            guard let index = subschemaKeywords[member.key] else { continue }
-            for rank in subschemaRanks[index].ranks {
-                if let existing = found.firstIndex(where: { $0.rank == rank }) {
-                    found[existing].member = member
-                } else {
-                    found.append((rank, member))
-                }
+    private static let rankCount = singleSubschemas.count + listSubschemas.count + mapSubschemas.count
+
+    /// Calls `body` with the rank and member offset of each subschema keyword of a schema object, in
+    /// rank order; the last of a repeated key wins, as lookups by key do. The offsets sit in a stack
+    /// buffer by rank: the list of members this replaced allocated an array and copied every member.
+    private static func forEachSubschemaMember(of object: JSONObject, _ body: (_ rank: Int, _ offset: Int) -> Void) {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: rankCount) { offsets in
+            offsets.initialize(repeating: -1)
+            var found = false
+            for offset in object.members.indices {
+                guard let index = subschemaKeywords[object.members[offset].key] else { continue }
+                for rank in subschemaRanks[index].ranks { offsets[rank] = Int32(truncatingIfNeeded: offset) }
+                found = true
             }
+            guard found else { return }
+            for rank in 0..<rankCount where offsets[rank] >= 0 { body(rank, Int(offsets[rank])) }
         }
-        return found.count > 1 ? found.sorted { $0.rank < $1.rank } : found
     }
 
     /// Resolves a schema `$ref` written in `object` (where `path` stands), following chains of bare
