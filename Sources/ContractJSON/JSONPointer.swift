@@ -119,12 +119,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
     /// Parses a URI fragment (`#/components/schemas/Pet%20Type`): percent-decoding first, then pointer syntax.
     public init?(fragment: String) {
         let body = fragment.hasPrefix("#") ? fragment.dropFirst() : fragment[...]
-        // Searched in place when contiguous: the generic `Substring.UTF8View` walk cost more than
-        // parsing the pointer.
-        let percent = UInt8(ascii: "%")
-        let isEncoded =
-            body.utf8.withContiguousStorageIfAvailable { $0.contains(percent) } ?? body.utf8.contains(percent)
-        guard isEncoded else {
+        guard body.containsUTF8Byte(where: { $0 == UInt8(ascii: "%") }) else {
             self.init(parsing: body)
             return
         }
@@ -158,12 +153,9 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
 
     /// Escapes one token (`~` → `~0`, `/` → `~1`).
     public static func escape(_ token: String) -> String {
-        // Searched in place when contiguous: the generic `UTF8View` walk cost more than spelling a pointer.
-        func isSpecial(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") }
-        let needsEscape =
-            token.utf8.withContiguousStorageIfAvailable { $0.contains(where: isSpecial) }
-            ?? token.utf8.contains(where: isSpecial)
-        guard needsEscape else { return token }
+        guard token.containsUTF8Byte(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+            return token
+        }
         var escaped = ""
         for character in token.unicodeScalars {
             switch character {

@@ -3,7 +3,10 @@
 /// validator's stacks, so that validating a small body allocates nothing for them.
 ///
 /// (ContractJSON's `ScratchStack` is the parser's own; this one lives here because a generic
-/// type from another module was called unspecialized, through its value witnesses, on every push.)
+/// type from another module was called unspecialized, through its value witnesses, on every push.
+/// Measured again with `ScratchStack` made `package` and every member `@inlinable`: its `push` and
+/// subscript still ran unspecialized here, and validating the 20 KB list from bytes went from 1.11 M
+/// to 1.47 M instructions a call, so the two stay apart.)
 struct LentStack<Element>: ~Copyable {
     private var storage: UnsafeMutablePointer<Element>
     private var capacity: Int

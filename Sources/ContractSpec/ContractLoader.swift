@@ -56,8 +56,8 @@ public struct ContractLoader: Sendable {
         guard let version = detectVersion(node) else {
             return Result(document: nil, diagnostics: [versionDiagnostic(node)], files: [file])
         }
-        let context = BuildContext(workspace: workspace, version: version)
-        context.collectsAnnotatedSchemas = checks.contains(.examples)
+        let context = BuildContext(
+            workspace: workspace, version: version, collectsAnnotatedSchemas: checks.contains(.examples))
         var document: Spec.Document
         switch version {
         case .swagger2:

@@ -205,11 +205,7 @@ extension SchemaCompiler {
     /// answers as `String` equality does. Distinctness is asked of the table itself (each name finds its
     /// own position, not an earlier twin's): a `Set` of the names hashed each with SipHash.
     private static func requiredTable(_ names: [String]) -> PropertyTable? {
-        func isASCII(_ name: String) -> Bool {
-            name.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } }
-                ?? name.utf8.allSatisfy { $0 < 0x80 }
-        }
-        guard names.count <= 64, names.allSatisfy(isASCII) else { return nil }
+        guard names.count <= 64, names.allSatisfy({ $0.allUTF8Bytes(satisfy: { $0 < 0x80 }) }) else { return nil }
         let table = PropertyTable(names)
         return names.indices.allSatisfy { table.index(of: names[$0]) == $0 } ? table : nil
     }

@@ -14,7 +14,7 @@ final class BuildContext {
     var annotatedSchemas: [SourceNode] = []
     /// Whether the schema walk collects `annotatedSchemas`: only when examples are checked (spelling each
     /// one's pointer was a percent of loading a contract whose schemas have many defaults).
-    var collectsAnnotatedSchemas = true
+    let collectsAnnotatedSchemas: Bool
     private var reported: Set<Diagnostic> = []
     private var memo: [MemoKey: AnyObject] = [:]
 
@@ -32,9 +32,10 @@ final class BuildContext {
         let target: HashedText
     }
 
-    init(workspace: ContractWorkspace, version: Spec.Version) {
+    init(workspace: ContractWorkspace, version: Spec.Version, collectsAnnotatedSchemas: Bool = true) {
         self.workspace = workspace
         self.version = version
+        self.collectsAnnotatedSchemas = collectsAnnotatedSchemas
         self.fields = FieldSets(version)
     }
 

@@ -100,10 +100,7 @@ enum ReferenceResolver {
         }
         // A fragment without percent-encoding is already the pointer's own spelling (its `~0`/`~1`
         // escapes read back as written), so the key need not be spelled out again from the tokens.
-        let percent = UInt8(ascii: "%")
-        let isEncoded =
-            fragment.utf8.withContiguousStorageIfAvailable { $0.contains(percent) } ?? fragment.utf8.contains(percent)
-        let spelling = isEncoded ? pointer.description : fragment
+        let spelling = fragment.containsUTF8Byte(where: { $0 == UInt8(ascii: "%") }) ? pointer.description : fragment
         return .success(
             ResolvedReference(
                 file: target, pointer: pointer, value: value, key: target.uri + "#" + spelling, position: position))

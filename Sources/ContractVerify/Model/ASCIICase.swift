@@ -1,18 +1,15 @@
+import ContractJSON
+
 extension String {
     /// `lowercased()`, skipping the Unicode case mapping (and its new string) when the text is ASCII
     /// without capitals: schemes and hosts arrive that way, and this runs on every request.
     func lowercasedIfNeeded() -> String {
-        allBytes { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) } ? self : lowercased()
+        allUTF8Bytes { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) } ? self : lowercased()
     }
 
     /// `uppercased()`, skipping the work when the text is ASCII without small letters (`GET`, `POST`).
     func uppercasedIfNeeded() -> String {
-        allBytes { $0 < 0x80 && !($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) } ? self : uppercased()
-    }
-
-    /// Whether every UTF-8 byte satisfies `test`, read from contiguous storage when the string has it.
-    private func allBytes(_ test: (UInt8) -> Bool) -> Bool {
-        utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? utf8.allSatisfy(test)
+        allUTF8Bytes { $0 < 0x80 && !($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) } ? self : uppercased()
     }
 
     /// Whether `lowercasedIfNeeded()` would equal `lowered` (text already lower-cased), without building
@@ -21,6 +18,6 @@ extension String {
         if HTTPHeaders.sameName(self, lowered) { return true }
         // ASCII letters are folded above and other bytes compared as they are; only text with non-ASCII
         // bytes can still be equal once Unicode lower-cases it.
-        return !allBytes { $0 < 0x80 } && lowercasedIfNeeded() == lowered
+        return !allUTF8Bytes { $0 < 0x80 } && lowercasedIfNeeded() == lowered
     }
 }
