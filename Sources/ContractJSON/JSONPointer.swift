@@ -255,8 +255,46 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
 
     /// Follows the tokens as far as they go: the value (`nil` when a token names nothing) and the
     /// last known position on the way.
+    ///
+    /// The links are followed from the root through a temporary list of unretained references (on the
+    /// stack for the usual few tokens): building `tokens`, an array of retained strings, made resolving
+    /// the target of a `$ref` half again as dear. Not recursive, so a pointer of any length is safe.
     private func walk(in document: JSONValue) -> (value: JSONValue?, position: SourcePosition) {
-        Self.follow(tokens, from: document, at: document.objectValue?.position ?? .unknown)
+        let start = document.objectValue?.position ?? .unknown
+        guard let last else { return (document, start) }
+        return withUnsafeTemporaryAllocation(of: Unmanaged<Link>.self, capacity: last.count) { links in
+            var link: Link? = last
+            while let current = link {
+                links[current.count - 1] = .passUnretained(current)
+                link = current.parent
+            }
+            var value = document
+            var best = start
+            for link in links {
+                guard let next = link._withUnsafeGuaranteedRef({ Self.step(from: value, to: $0.token, best: &best) })
+                else { return (nil, best) }
+                value = next
+            }
+            return (value, best)
+        }
+    }
+
+    /// The value `token` names inside `value`, with `best` moved to its key (or its element object's
+    /// start) when that is known; `nil` when it names nothing.
+    private static func step(from value: JSONValue, to token: String, best: inout SourcePosition) -> JSONValue? {
+        switch value {
+        case .object(let object):
+            guard let offset = object.offset(of: token) else { return nil }
+            let position = object.members[offset].position
+            if position.isKnown { best = position }
+            return object.members[offset].value
+        case .array(let array):
+            guard let index = arrayIndex(token), array.indices.contains(index) else { return nil }
+            if let start = array[index].objectValue?.position, start.isKnown { best = start }
+            return array[index]
+        default:
+            return nil
+        }
     }
 
     /// Follows `tokens` down from `value`, which stands at `position`: the value they name (`nil` when a
@@ -268,19 +306,8 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
         var current = value
         var best = position
         for token in tokens {
-            switch current {
-            case .object(let object):
-                guard let offset = object.offset(of: token) else { return (nil, best) }
-                let member = object.members[offset]
-                if member.position.isKnown { best = member.position }
-                current = member.value
-            case .array(let array):
-                guard let index = arrayIndex(token), array.indices.contains(index) else { return (nil, best) }
-                current = array[index]
-                if let start = current.objectValue?.position, start.isKnown { best = start }
-            default:
-                return (nil, best)
-            }
+            guard let next = step(from: current, to: token, best: &best) else { return (nil, best) }
+            current = next
         }
         return (current, best)
     }

@@ -17,6 +17,8 @@ final class BuildContext {
     let collectsAnnotatedSchemas: Bool
     private var reported: Set<Diagnostic> = []
     private var memo: [MemoKey: AnyObject] = [:]
+    /// The results of `memo` by the `$ref` that led to them (see `Referral`).
+    private var referrals: [Referral: AnyObject] = [:]
 
     /// One memoized result. A class, so that a hit is a class cast: the cast out of `Any` it replaced
     /// went through the runtime's general dynamic cast, about a thousand instructions per `$ref` followed.
@@ -44,6 +46,7 @@ final class BuildContext {
     /// not hold them too.
     func releaseBuildState() {
         memo = [:]
+        referrals = [:]
         schemaRoots = []
     }
 
@@ -58,13 +61,45 @@ final class BuildContext {
 
     /// Builds the object a node (or the `$ref` in it) leads to, once per target.
     func build<T>(_ node: SourceNode, kind: String, _ body: (SourceNode) -> T?) -> T? {
+        let referral = Referral(node, kind: kind)
+        if let referral, let cached = referrals[referral] { return (cached as? Memo<T>)?.value }
         guard let target = dereference(node, expecting: kind) else { return nil }
         guard let key = target.referenceKey else { return body(target) }
         let memoKey = MemoKey(kind: kind, target: HashedText(key))
-        if let cached = memo[memoKey] { return (cached as? Memo<T>)?.value }
-        let built = body(target)
-        memo[memoKey] = Memo(built)
-        return built
+        let built: AnyObject
+        if let cached = memo[memoKey] {
+            built = cached
+        } else {
+            built = Memo(body(target))
+            memo[memoKey] = built
+        }
+        // Only a `$ref` that reached its target is remembered: one that fails is reported at each place it is written.
+        if let referral { referrals[referral] = built }
+        return (built as? Memo<T>)?.value
+    }
+
+    /// A `$ref` text met in a file, for the kind of object expected there. The same text in the same file
+    /// leads to the same target (resolution depends on nothing else), so a second meeting is answered from
+    /// `referrals` without following it again: a contract repeats a few `$ref`s thousands of times (Discord's
+    /// five rate-limit headers in every response), and each follow copied the nodes on its way and hashed
+    /// the target's `uri#pointer` key, about three thousand instructions a time.
+    private struct Referral: Hashable {
+        let kind: String
+        let file: ObjectIdentifier
+        let text: HashedText
+
+        init?(_ node: SourceNode, kind: String) {
+            guard case .object(let object) = node.value, case .string(let text)? = object["$ref"] else { return nil }
+            self.kind = kind
+            self.file = ObjectIdentifier(node.file)
+            self.text = HashedText(text)
+        }
+
+        /// By the text and the file: the kinds are a handful of literals, compared only on equal hashes.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(file)
+        }
     }
 
     func error(_ code: String, _ message: String, at node: SourceNode) {
