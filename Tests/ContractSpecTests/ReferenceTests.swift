@@ -117,6 +117,44 @@ struct ReferenceTests {
         #expect(operation.location.position == SourcePosition(line: 1, column: 1))
     }
 
+    @Test("one $ref text written in two files leads to each file's own target; a broken one is reported where written")
+    func repeatedReferenceTexts() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(
+                paths: getOperation("/a", respondingWith: "#/components/responses/R")
+                    + getOperation("/b", respondingWith: "#/components/responses/R")
+                    + """
+                      /c:
+                        $ref: './other.yaml#/paths/~1c'
+
+                    """
+                    + getOperation("/d", respondingWith: "#/components/responses/Missing")
+                    + getOperation("/e", respondingWith: "#/components/responses/Missing"),
+                components: """
+                    components:
+                      responses:
+                        R:
+                          description: from api.yaml
+                    """),
+            "other.yaml": """
+            paths:
+              /c:
+                get:
+                  responses:
+                    '200': {$ref: '#/components/responses/R'}
+            components:
+              responses:
+                R:
+                  description: from other.yaml
+            """,
+        ])
+        let result = contract.load()
+        let descriptions = result.document?.operations.map { "\($0.path) \($0.responses.first?.description ?? "-")" }
+        #expect(descriptions == ["/a from api.yaml", "/b from api.yaml", "/c from other.yaml", "/d -", "/e -"])
+        let unresolved = result.diagnostics.filter { $0.code == "ref.unresolved" }.map(\.location.position.line)
+        #expect(unresolved.count == 2 && Set(unresolved).count == 2, "\(result.diagnostics)")
+    }
+
     @Test("a $ref to a missing target names the file, line and column of the $ref")
     func missingTarget() throws {
         let contract = try TemporaryContract([
