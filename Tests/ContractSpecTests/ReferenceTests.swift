@@ -119,15 +119,15 @@ struct ReferenceTests {
 
     @Test("one $ref text written in two files leads to each file's own target; a broken one is reported where written")
     func repeatedReferenceTexts() throws {
+        let elsewhere = """
+              /c:
+                $ref: './other.yaml#/paths/~1c'
+
+            """
         let contract = try TemporaryContract([
             "api.yaml": openAPI31(
                 paths: getOperation("/a", respondingWith: "#/components/responses/R")
-                    + getOperation("/b", respondingWith: "#/components/responses/R")
-                    + """
-                      /c:
-                        $ref: './other.yaml#/paths/~1c'
-
-                    """
+                    + getOperation("/b", respondingWith: "#/components/responses/R") + elsewhere
                     + getOperation("/d", respondingWith: "#/components/responses/Missing")
                     + getOperation("/e", respondingWith: "#/components/responses/Missing"),
                 components: """
