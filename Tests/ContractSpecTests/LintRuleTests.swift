@@ -134,6 +134,34 @@ struct LintRuleTests {
             ], "\(found)")
     }
 
+    @Test("a schema $ref written many times is checked once where it resolves and reported everywhere it does not")
+    func repeatedSchemaReferences() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": """
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            paths: {}
+            components:
+              schemas:
+                A: {properties: {x: {$ref: '#/components/schemas/Bad'}, y: {$ref: '#/components/schemas/Bad'}}}
+                B: {items: {$ref: '#/components/schemas/Missing'}}
+                C: {not: {$ref: '#/components/schemas/Missing'}}
+                D: {$ref: '#/components/schemas/Hop', description: siblings end the chain here}
+                E: {$ref: '#/components/schemas/Hop'}
+                Hop: {$ref: '#/components/schemas/Hop'}
+                Bad: {type: text}
+            """
+        ])
+        let found = contract.load().diagnostics.filter { $0.severity == .error }
+            .map { "\($0.location.position) \($0.code)" }
+        // Bad's type once; Missing at both places; the loop through Hop from E and from Hop itself, but not
+        // from D, whose siblings make it a schema of its own that only refers to Hop.
+        #expect(
+            found.sorted() == [
+                "10:9 ref.cycle", "11:11 ref.cycle", "12:11 schema.type", "7:17 ref.unresolved", "8:15 ref.unresolved",
+            ], "\(found)")
+    }
+
     @Test("a Swagger 2.0 path's shared parameters are read once: a problem in one is reported once, not per method")
     func sharedParametersOnce() throws {
         let contract = try TemporaryContract([
