@@ -25,12 +25,15 @@ final class SchemaCompiler {
     private var references: [ReferenceKey: (SchemaNode, URIReference)] = [:]
 
     private struct ReferenceKey: Hashable {
-        var base: URIReference
+        /// The base, as its document and its index there: comparing two bases' five strings on every
+        /// lookup was a sixth of following a `$ref` already resolved.
+        var document: ObjectIdentifier
+        var baseIndex: Int
         var text: String
 
         /// Hashed by the reference text alone (its `KeyHash`): the base is the same for every schema of a
-        /// document without `$id`s, and hashing its long path on each of a contract's thousands of lookups
-        /// cost more than the rare equal texts under different bases, which equality still tells apart.
+        /// document without `$id`s, and hashing it on each of a contract's thousands of lookups cost more
+        /// than the rare equal texts under different bases, which equality still tells apart.
         func hash(into hasher: inout Hasher) {
             hasher.combine(KeyHash.of(text).hash)
         }
@@ -139,7 +142,7 @@ final class SchemaCompiler {
             let object = document.dialect == .oas30 ? OASSchemaTranslation.translateShallow(written).object : written
             let context = KeywordContext(
                 object: object, written: written, location: location, dialect: document.dialect,
-                base: registry.base(in: document, at: location.pointer),
+                document: document, baseIndex: registry.baseIndex(in: document, at: location.pointer),
                 position: position, displayPath: document.displayPath)
             let families = KeywordFamilies(of: object)
             if families.contains(.access) {
@@ -279,16 +282,25 @@ final class SchemaCompiler {
 
     /// Resolves a `$ref`-style URI reference against the base in force; reports it when unknown.
     func resolve(_ text: String, _ context: KeywordContext, keyword: String) -> (SchemaNode, URIReference)? {
-        let key = ReferenceKey(base: context.base, text: text)
+        let key = ReferenceKey(document: ObjectIdentifier(context.document), baseIndex: context.baseIndex, text: text)
         if let known = references[key] { return known }
         let reference = context.base.resolving(text)
-        guard let location = registry.locate(reference) else {
+        guard let location = Self.locateInDocument(text, context) ?? registry.locate(reference) else {
             report("cannot resolve \(keyword) \"\(text)\" (\(reference)): not in the registry", at: context, keyword)
             return nil
         }
         let resolved = (node(at: location), reference)
         references[key] = resolved
         return resolved
+    }
+
+    /// Where a pointer fragment (`#/components/schemas/Pet`) names a schema of the document it is written
+    /// in, when the base there is the document's own URI: what `SchemaRegistry.locate` finds for it (the
+    /// document's URI names its root), without spelling the resolved URI out and looking it up.
+    private static func locateInDocument(_ text: String, _ context: KeywordContext) -> SchemaRegistry.Location? {
+        guard context.baseIndex == 0, text.utf8.starts(with: "#/".utf8), let pointer = JSONPointer(fragment: text)
+        else { return nil }
+        return SchemaRegistry.Location(document: context.location.document, pointer: pointer)
     }
 
     func report(_ message: String, at context: KeywordContext, _ keyword: String) {
@@ -315,11 +327,16 @@ struct KeywordContext {
     let written: JSONObject
     let location: SchemaRegistry.Location
     let dialect: SchemaDialect
-    let base: URIReference
+    /// The registered document the schema is in, and the index of the base in force there.
+    let document: SchemaRegistry.Document
+    let baseIndex: Int
     /// Where the schema object is written (found once per schema, not once per keyword).
     let position: SourcePosition
     /// The path messages print for its document.
     let displayPath: String
+
+    /// The base URI in force at the schema, against which its references resolve.
+    var base: URIReference { document.baseReferences[baseIndex] }
 }
 
 /// `$dynamicAnchor`s by resource id, filled while compiling and read-only afterwards.

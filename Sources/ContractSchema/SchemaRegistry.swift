@@ -126,15 +126,9 @@ public struct SchemaRegistry: Sendable {
         return anchors[base + "#" + name]
     }
 
-    /// The base URI in force at `location`: that of the innermost resource around it.
-    func base(at location: Location) -> URIReference {
-        guard let document = document(location.document) else { return URIReference(location.document) }
-        return base(in: document, at: location.pointer)
-    }
-
-    /// The base URI in force at `pointer` in `document`, for a caller that has the document at hand.
-    func base(in document: Document, at pointer: JSONPointer) -> URIReference {
-        document.baseReferences[innermostBase(in: document, around: pointer)]
+    /// The index in the document's `baseReferences` of the base in force at `pointer` (0: the document's own URI).
+    func baseIndex(in document: Document, at pointer: JSONPointer) -> Int {
+        innermostBase(in: document, around: pointer)
     }
 
     /// Whether the document at `uri` holds no embedded (`$id`) resources: every place in it then has
