@@ -18,6 +18,8 @@ final class SchemaCompiler {
     let dynamicAnchors = DynamicAnchorTable()
     var usesDynamicRef = false
     var errors: [SchemaCompileError] = []
+    /// The list `compile` gathers a node's checks in, emptied (keeping its storage) after each node.
+    private var reusableChecks: [KeywordCheck] = []
     private var lastKeywordPointer: (schema: ObjectIdentifier?, keyword: String, pointer: JSONPointer)?
     /// `$ref` texts already resolved, by the base they were resolved against: a contract repeats
     /// the same few references thousands of times, and resolving and locating one (percent-decoding
@@ -137,7 +139,7 @@ final class SchemaCompiler {
         case .bool(true):
             return
         case .bool(false):
-            node.checks = [FalseCheck(site: site("false", location))]
+            node.install([FalseCheck(site: site("false", location))])
         case .object(let written):
             let object = document.dialect == .oas30 ? OASSchemaTranslation.translateShallow(written).object : written
             let context = KeywordContext(
@@ -149,22 +151,25 @@ final class SchemaCompiler {
                 node.isReadOnly = object["readOnly"]?.boolValue ?? false
                 node.isWriteOnly = object["writeOnly"]?.boolValue ?? false
             }
-            node.checks = compileKeywords(context, families: families, node: node)
+            // Into the one list every node fills in turn: a fresh list per node was an allocation each.
+            var checks = reusableChecks
+            reusableChecks = []
+            compileKeywords(context, families: families, node: node, into: &checks)
+            node.install(checks)
+            checks.removeAll(keepingCapacity: true)
+            reusableChecks = checks
         default:
             report("a schema must be an object or a boolean, not \(value.typeName)", at: location)
         }
     }
 
     /// The checks of one schema object, in evaluation order; only the families of keywords it holds run.
-    private func compileKeywords(_ context: KeywordContext, families: KeywordFamilies, node: SchemaNode)
-        -> [KeywordCheck]
-    {
-        var checks: [KeywordCheck] = []
-        // At most a check per keyword, and most keywords make one: one allocation instead of regrowing.
-        checks.reserveCapacity(context.object.count)
+    private func compileKeywords(
+        _ context: KeywordContext, families: KeywordFamilies, node: SchemaNode, into checks: inout [KeywordCheck]
+    ) {
         if families.contains(.references) {
             compileReferences(context, node: node, into: &checks)
-            if context.dialect.refOverridesSiblings, context.object["$ref"] != nil { return checks }
+            if context.dialect.refOverridesSiblings, context.object["$ref"] != nil { return }
         }
         if families.contains(.typeAndValues) { compileTypeAndValues(context, into: &checks) }
         if families.contains(.numeric) { compileNumeric(context, into: &checks) }
@@ -174,7 +179,6 @@ final class SchemaCompiler {
         if families.contains(.object) { compileObject(context, into: &checks) }
         if families.contains(.combinators) { compileCombinators(context, node: node, into: &checks) }
         if families.contains(.unevaluated) { compileUnevaluated(context, into: &checks) }
-        return checks
     }
 
     // MARK: helpers for keyword families

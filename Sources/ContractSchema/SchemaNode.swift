@@ -10,15 +10,12 @@ final class SchemaNode: @unchecked Sendable {
     let location: SchemaLocation
     /// The schema resource (document or `$id` subschema) the node belongs to, for the dynamic scope.
     let resourceID: Int
-    /// The checks, `unevaluated*` last. Set once by the compiler; this array owns them.
-    var checks: [KeywordCheck] = [] {
-        didSet { seal() }
-    }
-    /// The same checks as unretained references, read by validation.
+    /// The checks, `unevaluated*` last, which the node owns: each is retained once when installed and
+    /// released when the node goes, and validation reads them through `Unmanaged` at no cost.
     ///
-    /// Walking `checks` retained and released the array and each check on every visit (a quarter
-    /// of the benchmark's time); `checks` keeps them alive for as long as the node lives, so
-    /// borrowing them through `Unmanaged` is safe and costs nothing.
+    /// Walking an array of checks retained and released the array and each check on every visit (a
+    /// quarter of the benchmark's time). The node used to keep that array besides, to own the checks: an
+    /// allocation per compiled schema that only held references `borrowed` has.
     private var borrowed = UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>(start: nil, count: 0)
     /// The checks `isValid` calls: `borrowed` without the `type` check, whose mask is `typeMask`.
     private var fast = UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>(start: nil, count: 0)
@@ -52,10 +49,14 @@ final class SchemaNode: @unchecked Sendable {
     }
 
     deinit {
+        for check in borrowed { check.release() }
         storage.deallocate()
     }
 
-    private func seal() {
+    /// Takes `checks` (in evaluation order, `unevaluated*` last) as the node's checks. Called once, by
+    /// the compiler, before the node is shared.
+    func install(_ checks: [KeywordCheck]) {
+        for check in borrowed { check.release() }
         // `type` is the commonest keyword and the cheapest: `isValid` tests its mask in place
         // instead of calling the check (a call through the class table and a load of the check).
         var type: TypeCheck?
@@ -69,10 +70,11 @@ final class SchemaNode: @unchecked Sendable {
         let count = checks.count
         let restCount = type == nil ? count : count - 1
         storage.deallocate()
-        storage = .allocate(capacity: count + restCount)
+        // A schema without checks (`{}`, a description alone) needs no storage.
+        storage = count == 0 ? UnsafeMutableBufferPointer(start: nil, count: 0) : .allocate(capacity: count + restCount)
         var next = 0
         for check in checks {
-            storage.initializeElement(at: next, to: .passUnretained(check))
+            storage.initializeElement(at: next, to: .passRetained(check))
             next += 1
         }
         for check in checks where check !== type {

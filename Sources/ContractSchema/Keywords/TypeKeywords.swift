@@ -20,12 +20,23 @@ final class TypeCheck: LeafKeywordCheck, @unchecked Sendable {
     static let integer: UInt8 = 64
 
     let mask: UInt8
-    let names: [String]
+    /// The `type` value as written (a name, or a list with names among other values), for messages: kept
+    /// as the document's value rather than as a list of names, an allocation per compiled schema.
+    private let written: JSONValue
 
-    init(site: KeywordSite, mask: UInt8, names: [String]) {
+    init(site: KeywordSite, mask: UInt8, written: JSONValue) {
         self.mask = mask
-        self.names = names
+        self.written = written
         super.init(site: site)
+    }
+
+    /// The type names written, in order.
+    var names: [String] {
+        switch written {
+        case .string(let name): [name]
+        case .array(let elements): elements.compactMap(\.stringValue)
+        default: []
+        }
     }
 
     static func bit(_ name: String) -> UInt8? {
@@ -112,23 +123,22 @@ final class EnumCheck: LeafKeywordCheck, @unchecked Sendable {
 extension SchemaCompiler {
     func compileTypeAndValues(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
         if let type = context.object["type"] {
-            var names: [String] = []
-            switch type {
-            case .string(let name): names = [name]
-            case .array(let elements): names = elements.compactMap(\.stringValue)
-            default: report("type must be a string or an array of strings", at: context, "type")
-            }
             var mask: UInt8 = 0
-            for name in names {
+            var named = false
+            func add(_ name: String) {
+                named = true
                 guard let bit = TypeCheck.bit(name) else {
                     report("unknown type \"\(name)\"", at: context, "type")
-                    continue
+                    return
                 }
                 mask |= bit
             }
-            if !names.isEmpty {
-                checks.append(TypeCheck(site: site("type", context), mask: mask, names: names))
+            switch type {
+            case .string(let name): add(name)
+            case .array(let elements): for case .string(let name) in elements { add(name) }
+            default: report("type must be a string or an array of strings", at: context, "type")
             }
+            if named { checks.append(TypeCheck(site: site("type", context), mask: mask, written: type)) }
         }
         if let value = context.object["const"] {
             checks.append(ConstCheck(site: site("const", context), value: value))
