@@ -2,11 +2,11 @@ import ContractJSON
 
 /// Which groups of keywords a schema object holds, found in one pass over its members.
 ///
-/// Each `compile…` family of `SchemaCompiler` looks its keywords up in the schema object one by one,
-/// about fifty lookups per object, nearly all of them for keywords the object does not have (most
-/// schemas are a `type` and a few `properties`, or a `$ref`). The compiler runs a family only when
-/// the object holds one of the keywords it reads, which leaves every check exactly as before: a
-/// family with none of its keywords present compiles nothing and reports nothing.
+/// Each `compile…` family of `SchemaCompiler` reads a group of keywords, nearly all of which a given
+/// object does not have (most schemas are a `type` and a few `properties`, or a `$ref`). The compiler
+/// runs a family only when the object holds one of the keywords it reads, which leaves every check
+/// exactly as before: a family with none of its keywords present compiles nothing and reports nothing.
+/// The same pass records where each keyword is (see `CompiledKeyword`).
 struct KeywordFamilies: OptionSet {
     let rawValue: UInt16
 
@@ -33,11 +33,15 @@ struct KeywordFamilies: OptionSet {
     /// `readOnly`, `writeOnly`.
     static let access = KeywordFamilies(rawValue: 1 << 9)
 
-    /// The families of the keywords among `object`'s keys.
-    init(of object: JSONObject) {
+    /// The families of the keywords among `object`'s keys; `offsets[keyword.rawValue]` is set to the
+    /// offset of the member that holds each `CompiledKeyword` (its last, when repeated), and left
+    /// alone for the others (the caller starts it at -1).
+    init(of object: JSONObject, offsets: UnsafeMutableBufferPointer<Int32>) {
         var families = KeywordFamilies()
-        for member in object.members {
-            if let index = Self.keywords[member.key] { families.formUnion(Self.families[index]) }
+        for offset in object.members.indices {
+            guard let index = Self.keywords[object.members[offset].key] else { continue }
+            families.formUnion(Self.families[index])
+            offsets[index] = Int32(truncatingIfNeeded: offset)
         }
         self = families
     }
@@ -46,34 +50,7 @@ struct KeywordFamilies: OptionSet {
         self.rawValue = rawValue
     }
 
-    /// Every keyword a `compile…` family reads to decide whether it compiles anything.
-    private static let byKeyword: [(keyword: String, family: KeywordFamilies)] = {
-        let groups: [(KeywordFamilies, [String])] = [
-            (.references, ["$ref", "$dynamicRef"]),
-            (.typeAndValues, ["type", "const", "enum"]),
-            (.numeric, ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]),
-            (.string, ["minLength", "maxLength", "pattern"]),
-            (.format, ["format"]),
-            (
-                .array,
-                [
-                    "items", "prefixItems", "additionalItems", "contains", "minItems", "maxItems", "uniqueItems",
-                    "minProperties", "maxProperties",
-                ]
-            ),
-            (
-                .object,
-                [
-                    "properties", "patternProperties", "additionalProperties", "required", "dependentRequired",
-                    "dependentSchemas", "dependencies", "propertyNames",
-                ]
-            ),
-            (.combinators, ["allOf", "anyOf", "oneOf", "not", "if"]),
-            (.unevaluated, ["unevaluatedItems", "unevaluatedProperties"]),
-            (.access, ["readOnly", "writeOnly"]),
-        ]
-        return groups.flatMap { family, keywords in keywords.map { ($0, family) } }
-    }()
-    private static let keywords = KeywordTable(byKeyword.map(\.keyword))
-    private static let families = byKeyword.map(\.family)
+    /// Every keyword the compiler reads, by `CompiledKeyword` raw value.
+    private static let keywords = KeywordTable(CompiledKeyword.allCases.map(\.name))
+    private static let families = CompiledKeyword.allCases.map { $0.family ?? [] }
 }

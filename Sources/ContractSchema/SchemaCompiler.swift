@@ -142,22 +142,26 @@ final class SchemaCompiler {
             node.install([FalseCheck(site: site("false", location))])
         case .object(let written):
             let object = document.dialect == .oas30 ? OASSchemaTranslation.translateShallow(written).object : written
-            let context = KeywordContext(
-                object: object, written: written, location: location, dialect: document.dialect,
-                document: document, baseIndex: registry.baseIndex(in: document, at: location.pointer),
-                position: position, displayPath: document.displayPath)
-            let families = KeywordFamilies(of: object)
-            if families.contains(.access) {
-                node.isReadOnly = object["readOnly"]?.boolValue ?? false
-                node.isWriteOnly = object["writeOnly"]?.boolValue ?? false
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: CompiledKeyword.allCases.count) { offsets in
+                offsets.initialize(repeating: -1)
+                let families = KeywordFamilies(of: object, offsets: offsets)
+                let context = KeywordContext(
+                    object: object, written: written, offsets: UnsafeBufferPointer(offsets), location: location,
+                    dialect: document.dialect, document: document,
+                    baseIndex: registry.baseIndex(in: document, at: location.pointer), position: position,
+                    displayPath: document.displayPath)
+                if families.contains(.access) {
+                    node.isReadOnly = context[.readOnly]?.boolValue ?? false
+                    node.isWriteOnly = context[.writeOnly]?.boolValue ?? false
+                }
+                // Into the one list every node fills in turn: a fresh list per node was an allocation each.
+                var checks = reusableChecks
+                reusableChecks = []
+                compileKeywords(context, families: families, node: node, into: &checks)
+                node.install(checks)
+                checks.removeAll(keepingCapacity: true)
+                reusableChecks = checks
             }
-            // Into the one list every node fills in turn: a fresh list per node was an allocation each.
-            var checks = reusableChecks
-            reusableChecks = []
-            compileKeywords(context, families: families, node: node, into: &checks)
-            node.install(checks)
-            checks.removeAll(keepingCapacity: true)
-            reusableChecks = checks
         default:
             report("a schema must be an object or a boolean, not \(value.typeName)", at: location)
         }
@@ -169,7 +173,7 @@ final class SchemaCompiler {
     ) {
         if families.contains(.references) {
             compileReferences(context, node: node, into: &checks)
-            if context.dialect.refOverridesSiblings, context.object["$ref"] != nil { return }
+            if context.dialect.refOverridesSiblings, context[.ref] != nil { return }
         }
         if families.contains(.typeAndValues) { compileTypeAndValues(context, into: &checks) }
         if families.contains(.numeric) { compileNumeric(context, into: &checks) }
@@ -194,20 +198,18 @@ final class SchemaCompiler {
     }
 
     /// Where `keyword` of the schema of `context` is: its key's file:line:column from the schema
-    /// object at hand, else the schema's own, as `SchemaRegistry.sourceLocation(of:)` would find them
-    /// by walking the file from its root (which, once per keyword, was a tenth of compiling).
-    func site(_ keyword: String, _ context: KeywordContext) -> KeywordSite {
+    /// object at hand (found through the context's table of keyword offsets), else the schema's own,
+    /// as `SchemaRegistry.sourceLocation(of:)` would find them by walking the file from its root
+    /// (which, once per keyword, was a tenth of compiling).
+    func site(_ keyword: CompiledKeyword, _ context: KeywordContext) -> KeywordSite {
         let location = context.location
         let schema = SchemaLocation(documentURI: location.document, pointer: location.pointer)
         var position = context.position
-        if keyword != "false", let offset = context.object.offset(of: keyword),
-            context.object.members[offset].position.isKnown
-        {
+        if let offset = context.offset(of: keyword), context.object.members[offset].position.isKnown {
             position = context.object.members[offset].position
         }
         let source = position.isKnown ? SourceLocation(file: context.displayPath, position: position) : nil
-        guard keyword != "false" else { return KeywordSite(keyword: keyword, location: schema, source: source) }
-        return KeywordSite(keyword: keyword, below: schema, source: source)
+        return KeywordSite(keyword: keyword.name, below: schema, source: source)
     }
 
     /// The node of the subschema under `keyword` (`items`, `not`) in the schema object of `context`.
@@ -217,18 +219,18 @@ final class SchemaCompiler {
     /// the root, 7% of loading Box). The 3.0 translation is shallow: the subschemas below the
     /// written object are the document's own, and each is translated when it is compiled. One
     /// overload per number of tokens: a variadic list allocated an array per subschema.
-    func child(_ context: KeywordContext, _ keyword: String) -> SchemaNode {
+    func child(_ context: KeywordContext, _ keyword: CompiledKeyword) -> SchemaNode {
         let location = SchemaRegistry.Location(
-            document: context.location.document, pointer: context.location.pointer.appending(keyword))
+            document: context.location.document, pointer: context.location.pointer.appending(keyword.name))
         return node(at: location, found: Self.find(keyword, nil, below: context))
     }
 
     /// The node of the subschema at `token` (an array index or a member name) under `keyword`
     /// (`allOf/0`, `dependentSchemas/name`).
-    func child(_ context: KeywordContext, _ keyword: String, _ token: String) -> SchemaNode {
+    func child(_ context: KeywordContext, _ keyword: CompiledKeyword, _ token: String) -> SchemaNode {
         let location = SchemaRegistry.Location(
             document: context.location.document,
-            pointer: keywordPointer(context.location.pointer, keyword).appending(token))
+            pointer: keywordPointer(context.location.pointer, keyword.name).appending(token))
         return node(at: location, found: Self.find(keyword, token, below: context))
     }
 
@@ -238,11 +240,11 @@ final class SchemaCompiler {
     /// leaves subschema keywords as written, so these are the written members, found without a
     /// lookup per property.
     func child(
-        _ context: KeywordContext, _ keyword: String, holder: JSONObject.Member, member: JSONObject.Member
+        _ context: KeywordContext, _ keyword: CompiledKeyword, holder: JSONObject.Member, member: JSONObject.Member
     ) -> SchemaNode {
         let location = SchemaRegistry.Location(
             document: context.location.document,
-            pointer: keywordPointer(context.location.pointer, keyword).appending(member.key))
+            pointer: keywordPointer(context.location.pointer, keyword.name).appending(member.key))
         var position = holder.position.isKnown ? holder.position : context.position
         if member.position.isKnown { position = member.position }
         return node(at: location, found: (member.value, position))
@@ -263,10 +265,12 @@ final class SchemaCompiler {
 
     /// The value `keyword` (then `token` within it) names below the schema object of `context`, with
     /// its position as `JSONPointer.position(in:)` would find it; `nil` when they name nothing.
-    private static func find(_ keyword: String, _ token: String?, below context: KeywordContext)
+    private static func find(_ keyword: CompiledKeyword, _ token: String?, below context: KeywordContext)
         -> PositionedJSONValue?
     {
-        guard let offset = context.written.offset(of: keyword) else { return nil }
+        // Outside OAS 3.0 the object compiled is the one written, whose offsets the context has.
+        let found = context.dialect == .oas30 ? context.written.offset(of: keyword.name) : context.offset(of: keyword)
+        guard let offset = found else { return nil }
         let holder = context.written.members[offset]
         var position = holder.position.isKnown ? holder.position : context.position
         guard let token else { return (holder.value, position) }
@@ -338,6 +342,36 @@ struct KeywordContext {
     let position: SourcePosition
     /// The path messages print for its document.
     let displayPath: String
+    /// The offset in `object` of each `CompiledKeyword`'s member, -1 for those it lacks; valid while the
+    /// schema is compiled (the context does not outlive it).
+    let offsets: UnsafeBufferPointer<Int32>
+
+    init(
+        object: JSONObject, written: JSONObject, offsets: UnsafeBufferPointer<Int32>, location: SchemaRegistry.Location,
+        dialect: SchemaDialect, document: SchemaRegistry.Document, baseIndex: Int, position: SourcePosition,
+        displayPath: String
+    ) {
+        self.object = object
+        self.written = written
+        self.offsets = offsets
+        self.location = location
+        self.dialect = dialect
+        self.document = document
+        self.baseIndex = baseIndex
+        self.position = position
+        self.displayPath = displayPath
+    }
+
+    /// The offset in `object` of the member holding `keyword`, as `object.offset(of: keyword.name)` finds it.
+    func offset(of keyword: CompiledKeyword) -> Int? {
+        let offset = offsets[keyword.rawValue]
+        return offset < 0 ? nil : Int(offset)
+    }
+
+    /// The value of `keyword`, as `object[keyword.name]` reads it.
+    subscript(keyword: CompiledKeyword) -> JSONValue? {
+        offset(of: keyword).map { object.members[$0].value }
+    }
 
     /// The base URI in force at the schema, against which its references resolve.
     var base: URIReference { document.baseReferences[baseIndex] }

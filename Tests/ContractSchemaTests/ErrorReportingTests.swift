@@ -44,6 +44,26 @@ struct ErrorReportingTests {
         #expect(error.description == "expected string, got integer 42 (#/components/schemas/Pet/properties/name/type)")
     }
 
+    @Test("a keyword written twice counts as its last, and errors name the last one's line, in both dialects")
+    func repeatedKeywords() throws {
+        let text = """
+            {"type": "string", "minLength": 1,
+             "type": ["integer", "null"], "minimum": 3,
+             "minimum": 10}
+            """
+        for dialect in [SchemaDialect.draft2020_12, .oas30] {
+            var registry = SchemaRegistry()
+            registry.add(try JSONParser.parse(text), uri: "file:///s.json", dialect: dialect, displayPath: "s.json")
+            let compiled = try CompiledSchema(registry: registry, uri: "file:///s.json")
+            #expect(compiled.isValid(12), "\(dialect)")
+            #expect(!compiled.isValid("text"), "\(dialect)")
+            let errors = compiled.validate(5)
+            #expect(errors.map(\.keyword) == ["minimum"], "\(dialect)")
+            #expect(errors.first?.sourceLocation?.description == "s.json:3:2", "\(dialect)")
+            #expect(compiled.validate("text").first?.sourceLocation?.description == "s.json:2:2", "\(dialect)")
+        }
+    }
+
     @Test("errors through $ref point at the target")
     func refError() throws {
         let errors = try petSchema().validate(["name": "x", "tags": ["a", "zzz"]])

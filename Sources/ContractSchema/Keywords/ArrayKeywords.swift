@@ -156,37 +156,36 @@ final class UniqueItemsCheck: LeafKeywordCheck, @unchecked Sendable {
 
 extension SchemaCompiler {
     func compileArray(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
-        let object = context.object
         var prefix: [SchemaNode] = []
         var rest: SchemaNode?
-        let prefixKeyword = context.dialect == .draft2020_12 ? "prefixItems" : "items"
-        if case .array(let elements)? = object[prefixKeyword] {
+        let prefixKeyword: CompiledKeyword = context.dialect == .draft2020_12 ? .prefixItems : .items
+        if case .array(let elements)? = context[prefixKeyword] {
             prefix = elements.indices.map { child(context, prefixKeyword, String($0)) }
         }
         if context.dialect == .draft2020_12 {
-            if object["items"] != nil { rest = child(context, "items") }
-        } else if object["items"]?.arrayValue != nil {
-            if object["additionalItems"] != nil { rest = child(context, "additionalItems") }
-        } else if object["items"] != nil {
-            rest = child(context, "items")
+            if context[.items] != nil { rest = child(context, .items) }
+        } else if context[.items]?.arrayValue != nil {
+            if context[.additionalItems] != nil { rest = child(context, .additionalItems) }
+        } else if context[.items] != nil {
+            rest = child(context, .items)
         }
         if !prefix.isEmpty || rest != nil { checks.append(ItemsCheck(prefix: prefix, rest: rest)) }
-        if object["contains"] != nil {
-            let minimum = object["minContains"].flatMap(nonNegativeInteger) ?? 1
-            let maximum = object["maxContains"].flatMap(nonNegativeInteger)
+        if context[.contains] != nil {
+            let minimum = context[.minContains].flatMap(nonNegativeInteger) ?? 1
+            let maximum = context[.maxContains].flatMap(nonNegativeInteger)
             checks.append(
                 ContainsCheck(
-                    site: site("contains", context), node: child(context, "contains"), minimum: minimum,
+                    site: site(.contains, context), node: child(context, .contains), minimum: minimum,
                     maximum: maximum))
         }
-        let counts: [(String, Bool, Bool)] = [
-            ("minItems", true, false), ("maxItems", false, false), ("minProperties", true, true),
-            ("maxProperties", false, true),
+        let counts: [(CompiledKeyword, Bool, Bool)] = [
+            (.minItems, true, false), (.maxItems, false, false), (.minProperties, true, true),
+            (.maxProperties, false, true),
         ]
         for (keyword, isMinimum, countsProperties) in counts {
-            guard let value = object[keyword] else { continue }
+            guard let value = context[keyword] else { continue }
             guard let limit = nonNegativeInteger(value) else {
-                report("\(keyword) must be a non-negative integer", at: context, keyword)
+                report("\(keyword.name) must be a non-negative integer", at: context, keyword.name)
                 continue
             }
             checks.append(
@@ -194,8 +193,8 @@ extension SchemaCompiler {
                     site: site(keyword, context), limit: limit, isMinimum: isMinimum,
                     countsProperties: countsProperties))
         }
-        if object["uniqueItems"]?.boolValue == true {
-            checks.append(UniqueItemsCheck(site: site("uniqueItems", context)))
+        if context[.uniqueItems]?.boolValue == true {
+            checks.append(UniqueItemsCheck(site: site(.uniqueItems, context)))
         }
     }
 }

@@ -154,33 +154,33 @@ final class ConditionalCheck: KeywordCheck, @unchecked Sendable {
 
 extension SchemaCompiler {
     func compileCombinators(_ context: KeywordContext, node: SchemaNode, into checks: inout [KeywordCheck]) {
-        let object = context.object
-        for keyword in ["allOf", "anyOf", "oneOf"] {
-            guard let value = object[keyword] else { continue }
+        for keyword in [CompiledKeyword.allOf, .anyOf, .oneOf] {
+            guard let value = context[keyword] else { continue }
             guard case .array(let elements) = value, !elements.isEmpty else {
-                report("\(keyword) must be a non-empty array of schemas", at: context, keyword)
+                report("\(keyword.name) must be a non-empty array of schemas", at: context, keyword.name)
                 continue
             }
             let nodes = elements.indices.map { child(context, keyword, String($0)) }
-            if keyword == "allOf" {
+            if keyword == .allOf {
                 checks.append(AllOfCheck(nodes: nodes))
                 node.flagSources.append(contentsOf: nodes)
             } else {
-                let discriminator = compileDiscriminator(context, branches: elements, keyword: keyword)
+                let discriminator = compileDiscriminator(context, branches: elements, keyword: keyword.name)
                 checks.append(
                     ChoiceCheck(
-                        site: site(keyword, context), nodes: nodes, exactlyOne: keyword == "oneOf",
+                        site: site(keyword, context), nodes: nodes, exactlyOne: keyword == .oneOf,
                         discriminator: discriminator))
             }
         }
-        if object["not"] != nil {
-            checks.append(NotCheck(site: site("not", context), node: child(context, "not")))
+        if context[.not] != nil {
+            checks.append(NotCheck(site: site(.not, context), node: child(context, .not)))
         }
-        if object["if"] != nil, context.dialect == .draft2020_12 {
+        if context[.ifSchema] != nil, context.dialect == .draft2020_12 {
             checks.append(
                 ConditionalCheck(
-                    condition: child(context, "if"), then: object["then"] != nil ? child(context, "then") : nil,
-                    otherwise: object["else"] != nil ? child(context, "else") : nil))
+                    condition: child(context, .ifSchema),
+                    then: context[.thenSchema] != nil ? child(context, .thenSchema) : nil,
+                    otherwise: context[.elseSchema] != nil ? child(context, .elseSchema) : nil))
         }
     }
 }

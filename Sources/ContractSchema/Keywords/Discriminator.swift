@@ -56,7 +56,7 @@ struct Discriminator: Sendable {
 
 extension SchemaCompiler {
     func compileDiscriminator(_ context: KeywordContext, branches: [JSONValue], keyword: String) -> Discriminator? {
-        guard case .object(let discriminator)? = context.object["discriminator"],
+        guard case .object(let discriminator)? = context[.discriminator],
             let propertyName = discriminator["propertyName"]?.stringValue
         else { return nil }
         // Branches that are bare `$ref`s, by the absolute URI they name and by their schema name.
@@ -87,7 +87,7 @@ extension SchemaCompiler {
             }
         }
         return Discriminator(
-            site: site("discriminator", context), propertyName: propertyName, selection: selection,
+            site: site(.discriminator, context), propertyName: propertyName, selection: selection,
             names: selection.keys.sorted())
     }
 }

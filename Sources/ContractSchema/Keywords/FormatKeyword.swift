@@ -46,9 +46,9 @@ final class FormatCheck: LeafKeywordCheck, @unchecked Sendable {
 
 extension SchemaCompiler {
     func compileFormat(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
-        guard let name = context.object["format"]?.stringValue, options.asserts(format: name),
+        guard let name = context[.format]?.stringValue, options.asserts(format: name),
             let format = Formats.validator(named: name)
         else { return }
-        checks.append(FormatCheck(site: site("format", context), name: name, format: format))
+        checks.append(FormatCheck(site: site(.format, context), name: name, format: format))
     }
 }

@@ -161,30 +161,29 @@ final class MultipleOfCheck: LeafKeywordCheck, @unchecked Sendable {
 
 extension SchemaCompiler {
     func compileNumeric(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
-        let object = context.object
         // Draft 4 and OpenAPI 3.0 write exclusive bounds as booleans beside minimum/maximum.
-        let exclusiveMinimumFlag = object["exclusiveMinimum"]?.boolValue ?? false
-        let exclusiveMaximumFlag = object["exclusiveMaximum"]?.boolValue ?? false
-        let pairs: [(String, BoundCheck.Kind)] = [
-            ("minimum", exclusiveMinimumFlag ? .exclusiveMinimum : .minimum),
-            ("maximum", exclusiveMaximumFlag ? .exclusiveMaximum : .maximum),
-            ("exclusiveMinimum", .exclusiveMinimum),
-            ("exclusiveMaximum", .exclusiveMaximum),
+        let exclusiveMinimumFlag = context[.exclusiveMinimum]?.boolValue ?? false
+        let exclusiveMaximumFlag = context[.exclusiveMaximum]?.boolValue ?? false
+        let pairs: [(CompiledKeyword, BoundCheck.Kind)] = [
+            (.minimum, exclusiveMinimumFlag ? .exclusiveMinimum : .minimum),
+            (.maximum, exclusiveMaximumFlag ? .exclusiveMaximum : .maximum),
+            (.exclusiveMinimum, .exclusiveMinimum),
+            (.exclusiveMaximum, .exclusiveMaximum),
         ]
         for (keyword, kind) in pairs {
-            guard let value = object[keyword], value.boolValue == nil else { continue }
+            guard let value = context[keyword], value.boolValue == nil else { continue }
             guard let bound = NumberFacts.Bound(value) else {
-                report("\(keyword) must be a number", at: context, keyword)
+                report("\(keyword.name) must be a number", at: context, keyword.name)
                 continue
             }
             checks.append(BoundCheck(site: site(keyword, context), kind: kind, bound: bound))
         }
-        if let value = object["multipleOf"] {
+        if let value = context[.multipleOf] {
             guard let divisor = NumberFacts.Bound(value), !divisor.decimal.isZero, !divisor.decimal.isNegative else {
                 report("multipleOf must be a number greater than 0", at: context, "multipleOf")
                 return
             }
-            checks.append(MultipleOfCheck(site: site("multipleOf", context), divisor: divisor))
+            checks.append(MultipleOfCheck(site: site(.multipleOf, context), divisor: divisor))
         }
     }
 }

@@ -211,30 +211,31 @@ extension SchemaCompiler {
     }
 
     func compileObject(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
-        let object = context.object
         let properties = compileProperties(context, into: &checks)
-        if let value = object["required"] {
+        if let value = context[.required] {
             let names = value.arrayValue?.compactMap(\.stringValue) ?? []
             if value.arrayValue == nil || names.count != value.arrayValue?.count {
                 report("required must be an array of strings", at: context, "required")
             } else if !names.isEmpty {
                 checks.append(
                     RequiredCheck(
-                        site: site("required", context), names: names, nodes: names.map { properties.node(named: $0) },
+                        site: site(.required, context), names: names, nodes: names.map { properties.node(named: $0) },
                         trigger: nil, table: Self.requiredTable(names)))
             }
         }
-        compileDependencies(context, keyword: "dependentRequired", into: &checks)
-        compileDependencies(context, keyword: "dependentSchemas", into: &checks)
+        compileDependencies(context, keyword: .dependentRequired, into: &checks)
+        compileDependencies(context, keyword: .dependentSchemas, into: &checks)
         // `dependencies` was split in 2019-09; still honoured in 2020-12 documents for compatibility.
-        compileDependencies(context, keyword: "dependencies", into: &checks)
-        if object["propertyNames"] != nil {
-            checks.append(PropertyNamesCheck(node: child(context, "propertyNames")))
+        compileDependencies(context, keyword: .dependencies, into: &checks)
+        if context[.propertyNames] != nil {
+            checks.append(PropertyNamesCheck(node: child(context, .propertyNames)))
         }
     }
 
-    private func compileDependencies(_ context: KeywordContext, keyword: String, into checks: inout [KeywordCheck]) {
-        guard case .object(let members)? = context.object[keyword] else { return }
+    private func compileDependencies(
+        _ context: KeywordContext, keyword: CompiledKeyword, into checks: inout [KeywordCheck]
+    ) {
+        guard case .object(let members)? = context[keyword] else { return }
         for member in members.members {
             if case .array(let elements) = member.value {
                 let names = elements.compactMap(\.stringValue)

@@ -175,7 +175,7 @@ extension SchemaCompiler {
         let object = context.object
         var names: [String] = []
         var nodes: [SchemaNode] = []
-        if let holderOffset = object.offset(of: "properties") {
+        if let holderOffset = context.offset(of: .properties) {
             let holder = object.members[holderOffset]
             if case .object(let members) = holder.value {
                 names.reserveCapacity(members.count)
@@ -183,24 +183,24 @@ extension SchemaCompiler {
                 // Of a name written twice, the last counts, as a lookup in the object finds it.
                 for (offset, member) in members.members.enumerated() where members.offset(of: member.key) == offset {
                     names.append(member.key)
-                    nodes.append(child(context, "properties", holder: holder, member: member))
+                    nodes.append(child(context, .properties, holder: holder, member: member))
                 }
             } else {
                 report("properties must be an object", at: context, "properties")
             }
         }
         var patterns: [(regex: ECMARegex, node: SchemaNode)] = []
-        if case .object(let members)? = object["patternProperties"] {
+        if case .object(let members)? = context[.patternProperties] {
             for member in members.members {
                 guard let regex = compileRegex(member.key, context, keyword: "patternProperties") else { continue }
-                patterns.append((regex, child(context, "patternProperties", member.key)))
+                patterns.append((regex, child(context, .patternProperties, member.key)))
             }
         }
         var additional: SchemaNode?
         var noAdditionalSite: KeywordSite?
-        if let value = object["additionalProperties"] {
-            additional = child(context, "additionalProperties")
-            if value == .bool(false) { noAdditionalSite = site("additionalProperties", context) }
+        if let value = context[.additionalProperties] {
+            additional = child(context, .additionalProperties)
+            if value == .bool(false) { noAdditionalSite = site(.additionalProperties, context) }
         }
         let properties = CompiledProperties(names: names, nodes: nodes)
         if !names.isEmpty || !patterns.isEmpty || additional != nil {

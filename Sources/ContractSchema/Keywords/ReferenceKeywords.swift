@@ -66,7 +66,7 @@ final class DynamicRefCheck: KeywordCheck, @unchecked Sendable {
 
 extension SchemaCompiler {
     func compileReferences(_ context: KeywordContext, node: SchemaNode, into checks: inout [KeywordCheck]) {
-        if let value = context.object["$ref"] {
+        if let value = context[.ref] {
             guard let text = value.stringValue else {
                 report("$ref must be a string", at: context, "$ref")
                 return
@@ -76,7 +76,7 @@ extension SchemaCompiler {
                 node.flagSources.append(target)
             }
         }
-        guard context.dialect == .draft2020_12, let value = context.object["$dynamicRef"] else { return }
+        guard context.dialect == .draft2020_12, let value = context[.dynamicRef] else { return }
         guard let text = value.stringValue else {
             report("$dynamicRef must be a string", at: context, "$dynamicRef")
             return

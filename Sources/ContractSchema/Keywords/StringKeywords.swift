@@ -97,22 +97,22 @@ final class PatternCheck: KeywordCheck, @unchecked Sendable {
 
 extension SchemaCompiler {
     func compileString(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
-        for (keyword, isMinimum) in [("minLength", true), ("maxLength", false)] {
-            guard let value = context.object[keyword] else { continue }
+        for (keyword, isMinimum) in [(CompiledKeyword.minLength, true), (.maxLength, false)] {
+            guard let value = context[keyword] else { continue }
             guard let limit = nonNegativeInteger(value) else {
-                report("\(keyword) must be a non-negative integer", at: context, keyword)
+                report("\(keyword.name) must be a non-negative integer", at: context, keyword.name)
                 continue
             }
             checks.append(LengthCheck(site: site(keyword, context), limit: limit, isMinimum: isMinimum))
         }
-        if let value = context.object["pattern"] {
+        if let value = context[.pattern] {
             guard let pattern = value.stringValue else {
                 report("pattern must be a string", at: context, "pattern")
                 return
             }
             if let regex = compileRegex(pattern, context, keyword: "pattern") {
                 checks.append(
-                    PatternCheck(site: site("pattern", context), regex: regex, budget: options.regexStepLimit))
+                    PatternCheck(site: site(.pattern, context), regex: regex, budget: options.regexStepLimit))
             }
         }
     }

@@ -122,7 +122,7 @@ final class EnumCheck: LeafKeywordCheck, @unchecked Sendable {
 
 extension SchemaCompiler {
     func compileTypeAndValues(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
-        if let type = context.object["type"] {
+        if let type = context[.type] {
             var mask: UInt8 = 0
             var named = false
             func add(_ name: String) {
@@ -138,14 +138,14 @@ extension SchemaCompiler {
             case .array(let elements): for case .string(let name) in elements { add(name) }
             default: report("type must be a string or an array of strings", at: context, "type")
             }
-            if named { checks.append(TypeCheck(site: site("type", context), mask: mask, written: type)) }
+            if named { checks.append(TypeCheck(site: site(.type, context), mask: mask, written: type)) }
         }
-        if let value = context.object["const"] {
-            checks.append(ConstCheck(site: site("const", context), value: value))
+        if let value = context[.const] {
+            checks.append(ConstCheck(site: site(.const, context), value: value))
         }
-        if let value = context.object["enum"] {
+        if let value = context[.enumValues] {
             if case .array(let values) = value {
-                checks.append(EnumCheck(site: site("enum", context), values: values))
+                checks.append(EnumCheck(site: site(.enumValues, context), values: values))
             } else {
                 report("enum must be an array", at: context, "enum")
             }

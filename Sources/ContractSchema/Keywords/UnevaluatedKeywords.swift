@@ -85,8 +85,8 @@ final class UnevaluatedCheck: KeywordCheck, @unchecked Sendable {
 extension SchemaCompiler {
     func compileUnevaluated(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
         guard context.dialect == .draft2020_12 else { return }
-        for (keyword, forProperties) in [("unevaluatedItems", false), ("unevaluatedProperties", true)] {
-            guard let value = context.object[keyword] else { continue }
+        for (keyword, forProperties) in [(CompiledKeyword.unevaluatedItems, false), (.unevaluatedProperties, true)] {
+            guard let value = context[keyword] else { continue }
             checks.append(
                 UnevaluatedCheck(
                     node: child(context, keyword), siblings: checks, forProperties: forProperties,
