@@ -71,6 +71,33 @@ struct NormalisationTests {
         #expect(upload.response(for: 500)?.status == .default)
     }
 
+    @Test("a 3.0 schema's value is its normalised form, also after its place changes; setting a value replaces it")
+    func normalisedValueOnDemand() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": """
+            openapi: 3.0.3
+            info: {title: t, version: '1'}
+            paths:
+              /a:
+                get:
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {type: string, nullable: true, maximum: 3, exclusiveMaximum: true}
+            """
+        ])
+        var schema = try #require(contract.load().document?.operations.first?.responses.first?.content.first?.schema)
+        let normalised: JSONValue = ["type": ["string", "null"], "exclusiveMaximum": 3]
+        #expect(schema.value == normalised)
+        schema.location = SourceLocation(file: "elsewhere.yaml", position: SourcePosition(line: 1, column: 1))
+        schema.pointer = JSONPointer(tokens: ["x"])
+        #expect(schema.value == normalised)
+        schema.value = ["type": "integer"]
+        #expect(schema.value == ["type": "integer"])
+    }
+
     @Test("3.x: path-item parameters merge with operation parameters; the operation wins")
     func parameterMerge() throws {
         let contract = try TemporaryContract([

@@ -120,6 +120,15 @@ final class BuildContext {
         }
     }
 
+    /// The dialect schemas of this version are translated from (`nil`: 3.1 and 3.2 schemas are kept).
+    var translationSource: OASSchemaTranslation.SourceVersion? {
+        switch version {
+        case .swagger2: .swagger20
+        case .openAPI30: .oas30
+        case .openAPI31, .openAPI32: nil
+        }
+    }
+
     /// Follows `$ref` (and chains of `$ref`s) from a node that may be a Reference Object.
     /// Returns the target, or `nil` after reporting why it cannot be reached.
     func dereference(_ node: SourceNode, expecting kind: String) -> SourceNode? {

@@ -18,12 +18,8 @@ struct SchemaReader {
             return nil
         }
         context.schemaRoots.append(node)
-        var schema = Spec.Schema(
-            baseURI: node.file.uri, pointer: node.pointer, value: context.normalised(node.value),
-            location: node.location)
-        schema.written =
-            context.version.isAtLeast31
-            ? .asValue : .kept(Spec.Schema.WrittenSchema((node.value, node.position)))
-        return schema
+        return Spec.Schema(
+            baseURI: node.file.uri, pointer: node.pointer, written: node.value, at: node.position,
+            translatedFrom: context.translationSource, location: node.location)
     }
 }

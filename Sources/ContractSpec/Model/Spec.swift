@@ -1,4 +1,5 @@
 import ContractJSON
+import ContractSchema
 
 /// The contract model: one shape for Swagger 2.0 and OpenAPI 3.0, 3.1 and 3.2 documents.
 ///
@@ -41,9 +42,32 @@ extension Spec {
         /// Where the schema stands in that file; for schemas built from 2.0 parameters, the parameter.
         public var pointer: JSONPointer { didSet { written = .unknown } }
         /// The schema, normalised to the 2020-12 dialect.
-        public var value: JSONValue { didSet { written = .unknown } }
+        public var value: JSONValue {
+            get {
+                switch normalised {
+                case .value(let value): value
+                case .translating(let schema, let dialect):
+                    OASSchemaTranslation.translate(schema.written.value, from: dialect).schema
+                }
+            }
+            set {
+                normalised = .value(newValue)
+                written = .unknown
+            }
+        }
         /// The schema's location, for messages.
         public var location: SourceLocation { didSet { written = .unknown } }
+        /// `value`, or for a 3.0 or 2.0 schema read from its file, what it is made from when asked for.
+        /// Most never are: the compiler starts from the written schema, and translating each schema the
+        /// builders met was 4% of loading Box.
+        private var normalised: Normalised
+
+        private enum Normalised: Sendable {
+            case value(JSONValue)
+            /// The written schema, translated from the dialect on each read (the translation depends on
+            /// nothing else, so changing the schema's place or location leaves it right).
+            case translating(WrittenSchema, OASSchemaTranslation.SourceVersion)
+        }
         /// Whether the schema was built by the loader (from Swagger 2.0 parameters) rather than written
         /// at `pointer`; such a schema is compiled from `value`.
         public var isSynthesized: Bool
@@ -89,9 +113,29 @@ extension Spec {
         ) {
             self.baseURI = baseURI
             self.pointer = pointer
-            self.value = value
+            self.normalised = .value(value)
             self.location = location
             self.isSynthesized = isSynthesized
+        }
+
+        /// A schema read at `pointer` of its file, as written there at `position`; its `value` is the
+        /// written one translated from `dialect` (3.0, 2.0) when first read, else the written one itself.
+        package init(
+            baseURI: String, pointer: JSONPointer, written: JSONValue, at position: SourcePosition,
+            translatedFrom dialect: OASSchemaTranslation.SourceVersion?, location: SourceLocation
+        ) {
+            self.baseURI = baseURI
+            self.pointer = pointer
+            self.location = location
+            self.isSynthesized = false
+            if let dialect {
+                let schema = WrittenSchema((written, position))
+                self.normalised = .translating(schema, dialect)
+                self.written = .kept(schema)
+            } else {
+                self.normalised = .value(written)
+                self.written = .asValue
+            }
         }
 
         /// `baseURI#pointer`, the address the schema registry knows it by.
