@@ -215,13 +215,64 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
     }
 
     /// The pointer text (`/a/b~1c`).
+    ///
+    /// Written into one string sized first, from the links through a temporary list: appending each
+    /// escaped token of a `tokens` array regrew the string token by token (spelling the keys of a
+    /// contract's components was a percent of loading one).
     public var description: String {
-        var text = ""
-        for token in tokens {
-            text += "/"
-            text += Self.escape(token)
+        guard let last else { return "" }
+        return withUnsafeTemporaryAllocation(of: Unmanaged<Link>.self, capacity: last.count) { links in
+            var link: Link? = last
+            var length = 0
+            while let current = link {
+                links[current.count - 1] = .passUnretained(current)
+                length += 1 + current.token.utf8.count
+                link = current.parent
+            }
+            // Escapes lengthen a token by one byte each (`~` and `/` become two bytes).
+            var escapes = 0
+            for link in links {
+                link._withUnsafeGuaranteedRef { link in
+                    escapes += Self.escapeCount(link.token)
+                }
+            }
+            return String(unsafeUninitializedCapacity: length + escapes) { buffer in
+                var next = 0
+                for link in links {
+                    buffer[next] = UInt8(ascii: "/")
+                    next += 1
+                    link._withUnsafeGuaranteedRef { link in
+                        var token = link.token
+                        token.withUTF8 { bytes in
+                            for byte in bytes {
+                                switch byte {
+                                case UInt8(ascii: "~"):
+                                    buffer[next] = UInt8(ascii: "~")
+                                    buffer[next + 1] = UInt8(ascii: "0")
+                                    next += 2
+                                case UInt8(ascii: "/"):
+                                    buffer[next] = UInt8(ascii: "~")
+                                    buffer[next + 1] = UInt8(ascii: "1")
+                                    next += 2
+                                default:
+                                    buffer[next] = byte
+                                    next += 1
+                                }
+                            }
+                        }
+                    }
+                }
+                return next
+            }
         }
-        return text
+    }
+
+    /// How many `~` and `/` bytes `token` holds, each of which `escape(_:)` writes as two.
+    private static func escapeCount(_ token: String) -> Int {
+        var token = token
+        return token.withUTF8 { bytes in
+            bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "~") || $1 == UInt8(ascii: "/") ? 1 : 0) }
+        }
     }
 
     /// The pointer as a URI fragment (`#/a/b~1c`, with characters outside the fragment set percent-encoded).

@@ -29,6 +29,9 @@ struct JSONPointerTests {
         }
         // RFC 6901 reads escapes byte by byte: `~0` followed by a combining mark is `~` and the mark.
         #expect(JSONPointer("/~0\u{301}")?.tokens == ["~\u{301}"])
+        #expect(
+            JSONPointer(tokens: ["~\u{301}", "a/b", String(repeating: "long/", count: 9)]).description
+                == "/~0\u{301}/a~1b/" + String(repeating: "long~1", count: 9))
     }
 
     @Test("a fragment is percent-decoded before it is read as a pointer")

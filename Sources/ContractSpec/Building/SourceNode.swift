@@ -43,7 +43,14 @@ struct SourceNode {
     /// This node, keyed as a `$ref` to it would be.
     var keyed: SourceNode {
         var copy = self
-        copy.referenceKey = file.uri + "#" + pointer.description
+        // Sized once: `uri + "#" + pointer` regrew the string at each step.
+        let pointerText = pointer.description
+        var key = ""
+        key.reserveCapacity(file.uri.utf8.count + 1 + pointerText.utf8.count)
+        key += file.uri
+        key += "#"
+        key += pointerText
+        copy.referenceKey = key
         return copy
     }
 
