@@ -22,7 +22,6 @@ final class ExchangeStorage: @unchecked Sendable {
         var wasCancelled: Bool
         var operationKey: String?
         var number: Int
-        var wire: ResponseWire? = nil
     }
 
     var fields: Fields

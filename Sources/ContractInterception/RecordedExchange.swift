@@ -89,11 +89,6 @@ public struct RecordedExchange: Sendable {
         get { storage.fields.number }
         set { uniqueStorage().fields.number = newValue }
     }
-    /// The response ready for the client, when a cached synthesized answer has one.
-    var wire: ResponseWire? {
-        get { storage.fields.wire }
-        set { uniqueStorage().fields.wire = newValue }
-    }
 
     init(
         request: HTTPRequest, operation: OperationReference?, response: HTTPResponse?, failure: URLError.Code?,
