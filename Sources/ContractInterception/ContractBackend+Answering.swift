@@ -20,6 +20,17 @@ struct PlannedAnswer: Sendable {
     var exchange: Int
 }
 
+/// The answer as `plan` gathers it, before the exchange is recorded (with the request, last, so that the
+/// request moves into the record).
+struct AnswerDraft {
+    var response: HTTPResponse?
+    var failure: URLError.Code?
+    var source = RecordedExchange.Source.unmatched
+    var stubViolations: [ContractViolation] = []
+    /// The response ready for the client, when a cached synthesized answer has one.
+    var wire: ResponseWire?
+}
+
 extension ContractBackend {
     /// Verifies a request, chooses and verifies the answer, and records the exchange. Runs on the URL
     /// loading thread and only records: reporting happens later, from the test's own task.
@@ -27,38 +38,41 @@ extension ContractBackend {
         plan(for: RequestReader.httpRequest(from: urlRequest, isUpload: isUpload))
     }
 
-    /// The same for a request already read.
-    func plan(for request: HTTPRequest) -> PlannedAnswer {
+    /// The same for a request already read. The request is consumed: it moves into the recorded exchange
+    /// (a copy retained each of its fields).
+    func plan(for request: consuming HTTPRequest) -> PlannedAnswer {
         let receivedAt = Date()
         // The stored verifier, not the `verifier` property: that returns a copy (a retain per field).
         let verdict = contract.verifier.verifyRequest(request)
         // The match taken out once: each `verdict.route.match` copies the operation.
         let match = verdict.route.match
-        var record = RecordedExchange(
-            request: request, operation: match.map(contract.reference), response: nil,
-            failure: nil, source: .unmatched, requestViolations: verdict.violations, stubViolations: [],
-            receivedAt: receivedAt, scheduledDelay: .zero, wasCancelled: false, operationKey: match.map(contract.key),
-            number: 0)
+        let operationKey = match.map(contract.key)
+        var draft = AnswerDraft()
         var delay = Duration.zero
         var bytesPerSecond: Int?
-        if let match, let key = record.operationKey {
-            let scenario = scenario(for: key, index: match.operationIndex)
+        if let match, let operationKey {
+            let scenario = scenario(for: operationKey, index: match.operationIndex)
             delay = scenario.delay
             bytesPerSecond = scenario.bytesPerSecond
             if verdict.isValid {
-                answer(scenario, match: match, request: request, into: &record)
+                answer(scenario, match: match, request: request, into: &draft)
             } else {
-                answerInvalid(verdict, match: match, into: &record)
+                answerInvalid(verdict, match: match, into: &draft)
             }
         } else {
-            record.response = ProblemResponse.unmatched(verdict.route, violations: verdict.violations)
+            draft.response = ProblemResponse.unmatched(verdict.route, violations: verdict.violations)
         }
-        record.scheduledDelay = delay + transferTime(record.response, bytesPerSecond: bytesPerSecond)
-        let response = record.response ?? HTTPResponse(status: 500)
+        let response = draft.response ?? HTTPResponse(status: 500)
         let outcome: PlannedAnswer.Outcome =
-            if let failure = record.failure { .failure(failure) } else {
-                .response(response, record.wire ?? ResponseWire(response))
+            if let failure = draft.failure { .failure(failure) } else {
+                .response(response, draft.wire ?? ResponseWire(response))
             }
+        var record = RecordedExchange(
+            request: request, operation: match.map(contract.reference), response: draft.response,
+            failure: draft.failure, source: draft.source, requestViolations: verdict.violations,
+            stubViolations: draft.stubViolations, receivedAt: receivedAt,
+            scheduledDelay: delay + transferTime(draft.response, bytesPerSecond: bytesPerSecond), wasCancelled: false,
+            operationKey: operationKey, number: 0)
         let number = state.withLock { state in
             state.recorded += 1
             record.number = state.recorded
@@ -92,7 +106,7 @@ extension ContractBackend {
 
     private func answer(
         _ scenario: Scenario, match: RouteMatch, request: HTTPRequest,
-        into record: inout RecordedExchange
+        into record: inout AnswerDraft
     ) {
         switch scenario.answer {
         case .synthesized(var choice):
@@ -126,7 +140,7 @@ extension ContractBackend {
 
     private func synthesize(
         _ choice: SynthesisChoice, match: RouteMatch, request: HTTPRequest,
-        into record: inout RecordedExchange
+        into record: inout AnswerDraft
     ) {
         let accept = request.headers["Accept"]
         switch contract.synthesis.answer(
@@ -154,7 +168,7 @@ extension ContractBackend {
     /// The contract's own error response for what the request broke (401/403 for credentials, 415 for the
     /// media type, 406 for `Accept`, then 400 or 422), else a problem+json 422 listing the violations.
     private func answerInvalid(
-        _ verdict: RequestVerdict, match: RouteMatch, into record: inout RecordedExchange
+        _ verdict: RequestVerdict, match: RouteMatch, into record: inout AnswerDraft
     ) {
         record.source = .invalidRequest
         let kinds = Set(verdict.violations.filter { $0.severity == .error }.map(\.kind))

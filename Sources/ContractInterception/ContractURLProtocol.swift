@@ -47,8 +47,11 @@ public class ContractURLProtocol: URLProtocol {
             fail(URLError(.cannotConnectToHost, userInfo: info))
             return
         }
-        // Read once: the probe check looks at the headers read for verification (Foundation's own
+        // The request and task read once each: every read of `request` or `task` goes through Foundation's
+        // accessors. The probe check looks at the headers read for verification (Foundation's own
         // case-insensitive lookup was a visible part of every request).
+        let request = request
+        let task = task
         let received = RequestReader.httpRequest(from: request, isUpload: task is URLSessionUploadTask)
         if received.headers.contains(ContractBackend.probeHeader) {
             answerProbe(slot: backend.slot)
@@ -61,7 +64,9 @@ public class ContractURLProtocol: URLProtocol {
                 return
             }
         #endif
-        ResponseDelivery(protocol: self, control: control, plan: plan, backend: backend, request: request).start()
+        // Consumed: without `consume` the plan was copied into the delivery and the original destroyed.
+        ResponseDelivery(protocol: self, control: control, plan: consume plan, backend: backend, request: request)
+            .start()
     }
 
     /// Answers `ContractBackend.intercepts(_:)` with the backend's slot, so it can tell its own sessions.

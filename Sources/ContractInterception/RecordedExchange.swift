@@ -23,33 +23,90 @@ public struct RecordedExchange: Sendable {
         case unmatched
     }
 
+    /// The fields, in one object shared by copies until one of them changes: the log and every list handed
+    /// to a test hold a copy, which retains one reference this way instead of each field (and the log's
+    /// array moves a pointer per exchange when it grows).
+    private var storage: ExchangeStorage
+
     /// The request as the backend saw it (`body` is `.unavailable` where the platform hides it).
-    public var request: HTTPRequest
+    public var request: HTTPRequest {
+        get { storage.fields.request }
+        set { uniqueStorage().fields.request = newValue }
+    }
     /// The operation it was routed to.
-    public var operation: OperationReference?
+    public var operation: OperationReference? {
+        get { storage.fields.operation }
+        set { uniqueStorage().fields.operation = newValue }
+    }
     /// The response sent, or `nil` when a transport error was sent instead.
-    public var response: HTTPResponse?
+    public var response: HTTPResponse? {
+        get { storage.fields.response }
+        set { uniqueStorage().fields.response = newValue }
+    }
     /// The transport error sent instead of a response.
-    public var failure: URLError.Code?
+    public var failure: URLError.Code? {
+        get { storage.fields.failure }
+        set { uniqueStorage().fields.failure = newValue }
+    }
     /// Where the answer came from.
-    public var source: Source
+    public var source: Source {
+        get { storage.fields.source }
+        set { uniqueStorage().fields.source = newValue }
+    }
     /// What the request broke.
-    public var requestViolations: [ContractViolation]
+    public var requestViolations: [ContractViolation] {
+        get { storage.fields.requestViolations }
+        set { uniqueStorage().fields.requestViolations = newValue }
+    }
     /// What the backend's own response broke: a canned or closure response (or a contract example) that
     /// the contract does not allow.
-    public var stubViolations: [ContractViolation]
+    public var stubViolations: [ContractViolation] {
+        get { storage.fields.stubViolations }
+        set { uniqueStorage().fields.stubViolations = newValue }
+    }
     /// When the backend received the request.
-    public var receivedAt: Date
+    public var receivedAt: Date {
+        get { storage.fields.receivedAt }
+        set { uniqueStorage().fields.receivedAt = newValue }
+    }
     /// The delay and transfer time the scenario asked for.
-    public var scheduledDelay: Duration
+    public var scheduledDelay: Duration {
+        get { storage.fields.scheduledDelay }
+        set { uniqueStorage().fields.scheduledDelay = newValue }
+    }
     /// Whether the client cancelled before the answer was complete.
-    public var wasCancelled: Bool
+    public var wasCancelled: Bool {
+        get { storage.fields.wasCancelled }
+        set { uniqueStorage().fields.wasCancelled = newValue }
+    }
     /// The operation's scenario key (`GET /pets/{petId}` as written in the contract).
-    var operationKey: String?
+    var operationKey: String? {
+        get { storage.fields.operationKey }
+        set { uniqueStorage().fields.operationKey = newValue }
+    }
     /// The backend's count of exchanges when this one was recorded (1 for the first).
-    var number: Int
-    /// The response ready for the client, when a cached synthesized answer has one.
-    var wire: ResponseWire?
+    var number: Int {
+        get { storage.fields.number }
+        set { uniqueStorage().fields.number = newValue }
+    }
+
+    init(
+        request: HTTPRequest, operation: OperationReference?, response: HTTPResponse?, failure: URLError.Code?,
+        source: Source, requestViolations: [ContractViolation], stubViolations: [ContractViolation], receivedAt: Date,
+        scheduledDelay: Duration, wasCancelled: Bool, operationKey: String?, number: Int
+    ) {
+        storage = ExchangeStorage(
+            .init(
+                request: request, operation: operation, response: response, failure: failure, source: source,
+                requestViolations: requestViolations, stubViolations: stubViolations, receivedAt: receivedAt,
+                scheduledDelay: scheduledDelay, wasCancelled: wasCancelled, operationKey: operationKey, number: number))
+    }
+
+    /// The storage, copied first when another exchange shares it.
+    private mutating func uniqueStorage() -> ExchangeStorage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
 
     /// Every violation of the exchange, request first.
     public var violations: [ContractViolation] { requestViolations + stubViolations }

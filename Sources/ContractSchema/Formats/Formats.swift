@@ -52,17 +52,12 @@ enum Formats {
             ?? Array(string.utf8).withUnsafeBufferPointer(isUUID)
     }
 
-    /// `isUUID` on UTF-8 bytes. Over the contiguous bytes with a switch on the offset: `enumerated()`
-    /// over the view and an array of hyphen offsets per byte cost more than the check itself.
+    /// `isUUID` on UTF-8 bytes: `8-4-4-4-12` hex digits (either case) with hyphens between. Read as five
+    /// overlapping eight-byte words (see `UUIDWords`): byte by byte it cost about twelve instructions a byte,
+    /// on every request whose body carries an id.
     static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count == 36 else { return false }
-        for offset in bytes.indices {
-            switch offset {
-            case 8, 13, 18, 23: guard bytes[offset] == UInt8(ascii: "-") else { return false }
-            default: guard isHexDigit(bytes[offset]) else { return false }
-            }
-        }
-        return true
+        guard bytes.count == 36, let base = bytes.baseAddress else { return false }
+        return UUIDWords.isUUID(UnsafeRawPointer(base))
     }
 
     /// The formats whose check reads UTF-8 bytes as well, for strings validated where they stand in a

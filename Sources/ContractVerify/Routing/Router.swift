@@ -39,7 +39,8 @@ struct Router: Sendable {
 
     func route(_ request: HTTPRequest) -> RouteResult {
         var segments = request.path.splitting(at: UInt8(ascii: "/"))[...]
-        if segments.first == "" { segments = segments.dropFirst() }
+        // `isEmpty`, not `== ""`: the same answer without the general string comparison.
+        if segments.first?.isEmpty == true { segments = segments.dropFirst() }
         var notFound: (path: String, segments: ArraySlice<Substring>)?
         var wrongServer: [String]?
         for (position, server) in servers.enumerated() {

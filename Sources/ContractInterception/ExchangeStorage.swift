@@ -1,0 +1,37 @@
+import ContractVerify
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The fields of a `RecordedExchange` (documented there). Unchecked: an exchange changes its storage only
+/// when no other exchange shares it (`uniqueStorage()`), so a shared instance is never written.
+final class ExchangeStorage: @unchecked Sendable {
+    /// The fields, as `RecordedExchange` had them stored.
+    struct Fields {
+        var request: HTTPRequest
+        var operation: OperationReference?
+        var response: HTTPResponse?
+        var failure: URLError.Code?
+        var source: RecordedExchange.Source
+        var requestViolations: [ContractViolation]
+        var stubViolations: [ContractViolation]
+        var receivedAt: Date
+        var scheduledDelay: Duration
+        var wasCancelled: Bool
+        var operationKey: String?
+        var number: Int
+    }
+
+    var fields: Fields
+
+    init(_ fields: Fields) {
+        self.fields = fields
+    }
+
+    /// A storage of its own for an exchange about to change.
+    func copy() -> ExchangeStorage {
+        ExchangeStorage(fields)
+    }
+}
