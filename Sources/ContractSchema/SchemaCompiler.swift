@@ -157,7 +157,7 @@ final class SchemaCompiler {
                 // Into the one list every node fills in turn: a fresh list per node was an allocation each.
                 var checks = reusableChecks
                 reusableChecks = []
-                compileKeywords(context, families: families, node: node, into: &checks)
+                compileKeywords(context, families: families, into: &checks)
                 node.install(checks)
                 checks.removeAll(keepingCapacity: true)
                 reusableChecks = checks
@@ -169,10 +169,10 @@ final class SchemaCompiler {
 
     /// The checks of one schema object, in evaluation order; only the families of keywords it holds run.
     private func compileKeywords(
-        _ context: KeywordContext, families: KeywordFamilies, node: SchemaNode, into checks: inout [KeywordCheck]
+        _ context: KeywordContext, families: KeywordFamilies, into checks: inout [KeywordCheck]
     ) {
         if families.contains(.references) {
-            compileReferences(context, node: node, into: &checks)
+            compileReferences(context, into: &checks)
             if context.dialect.refOverridesSiblings, context[.ref] != nil { return }
         }
         if families.contains(.typeAndValues) { compileTypeAndValues(context, into: &checks) }
@@ -181,7 +181,7 @@ final class SchemaCompiler {
         if families.contains(.format) { compileFormat(context, into: &checks) }
         if families.contains(.array) { compileArray(context, into: &checks) }
         if families.contains(.object) { compileObject(context, into: &checks) }
-        if families.contains(.combinators) { compileCombinators(context, node: node, into: &checks) }
+        if families.contains(.combinators) { compileCombinators(context, into: &checks) }
         if families.contains(.unevaluated) { compileUnevaluated(context, into: &checks) }
     }
 

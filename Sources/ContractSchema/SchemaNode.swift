@@ -36,8 +36,6 @@ final class SchemaNode: @unchecked Sendable {
     var isReadOnly = false
     /// `writeOnly: true` here or in a `$ref` target.
     var isWriteOnly = false
-    /// Nodes whose access flags this one inherits once compiled (`$ref`, `allOf` targets).
-    var flagSources: [SchemaNode] = []
     /// Whether `resolveAccessFlags` has run here. Set once, while the node is new to its compiler and
     /// not yet shared; a node of an earlier root is only read. (A set of visited identities, shared by
     /// every root of a catalog, was rehashed as it grew: a percent or two of loading a contract.)
@@ -173,14 +171,25 @@ final class SchemaNode: @unchecked Sendable {
         return true
     }
 
-    /// Folds the flags of `flagSources` in, once every node is compiled.
+    /// Folds in the flags of the nodes this one takes them from, its `$ref` and `allOf` targets, once every
+    /// node is compiled. The targets are read from the checks that hold them: a list of them kept beside
+    /// was an allocation per `$ref`.
     func resolveAccessFlags() {
         guard !accessFlagsResolved else { return }
         accessFlagsResolved = true
-        for source in flagSources {
+        func fold(_ source: SchemaNode) {
             source.resolveAccessFlags()
             isReadOnly = isReadOnly || source.isReadOnly
             isWriteOnly = isWriteOnly || source.isWriteOnly
+        }
+        for check in borrowed {
+            check._withUnsafeGuaranteedRef { check in
+                if let reference = check as? RefCheck {
+                    fold(reference.target)
+                } else if let allOf = check as? AllOfCheck {
+                    for node in allOf.nodes { fold(node) }
+                }
+            }
         }
     }
 }

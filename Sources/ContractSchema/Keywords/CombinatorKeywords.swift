@@ -153,7 +153,7 @@ final class ConditionalCheck: KeywordCheck, @unchecked Sendable {
 }
 
 extension SchemaCompiler {
-    func compileCombinators(_ context: KeywordContext, node: SchemaNode, into checks: inout [KeywordCheck]) {
+    func compileCombinators(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
         for keyword in [CompiledKeyword.allOf, .anyOf, .oneOf] {
             guard let value = context[keyword] else { continue }
             guard case .array(let elements) = value, !elements.isEmpty else {
@@ -163,7 +163,6 @@ extension SchemaCompiler {
             let nodes = elements.indices.map { child(context, keyword, String($0)) }
             if keyword == .allOf {
                 checks.append(AllOfCheck(nodes: nodes))
-                node.flagSources.append(contentsOf: nodes)
             } else {
                 let discriminator = compileDiscriminator(context, branches: elements, keyword: keyword.name)
                 checks.append(

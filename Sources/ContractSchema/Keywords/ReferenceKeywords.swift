@@ -65,7 +65,7 @@ final class DynamicRefCheck: KeywordCheck, @unchecked Sendable {
 }
 
 extension SchemaCompiler {
-    func compileReferences(_ context: KeywordContext, node: SchemaNode, into checks: inout [KeywordCheck]) {
+    func compileReferences(_ context: KeywordContext, into checks: inout [KeywordCheck]) {
         if let value = context[.ref] {
             guard let text = value.stringValue else {
                 report("$ref must be a string", at: context, "$ref")
@@ -73,7 +73,6 @@ extension SchemaCompiler {
             }
             if let (target, _) = resolve(text, context, keyword: "$ref") {
                 checks.append(RefCheck(target: target))
-                node.flagSources.append(target)
             }
         }
         guard context.dialect == .draft2020_12, let value = context[.dynamicRef] else { return }
