@@ -36,27 +36,29 @@ struct SemanticChecks {
     private func checkAmbiguousPaths() {
         // The first operation of each shape and method, by its offset: the dictionary held copies of
         // whole operations, and the shape was spelled again for every operation of a path.
-        var byShape: [String: Int] = [:]
-        var shapes: [String: String] = [:]
+        // Keyed by `HashedText` (the bytes hashed eight at a time) rather than `String` (SipHash over the
+        // whole template, and a concatenated `shape method` string per operation).
+        var byShape: [ShapeAndMethod: Int] = [:]
+        var shapes: [HashedText: HashedText] = [:]
         var reported: Set<String> = []
         let operations = document.operations
         for offset in operations.indices {
             // Fields read in place: a copy of the operation retained every field it has.
-            let text = operations[offset].template.text
-            let shape: String
+            let text = HashedText(operations[offset].template.text)
+            let shape: HashedText
             if let known = shapes[text] {
                 shape = known
             } else {
-                shape = operations[offset].template.shape
+                shape = HashedText(operations[offset].template.shape)
                 shapes[text] = shape
             }
-            let key = shape + " " + operations[offset].method
+            let key = ShapeAndMethod(shape: shape, method: operations[offset].method)
             guard let earlierOffset = byShape[key] else {
                 byShape[key] = offset
                 continue
             }
             let (operation, earlier) = (operations[offset], operations[earlierOffset])
-            if earlier.template.text != text {
+            if earlier.template.text != text.text {
                 let pair = [earlier.template.text, operation.template.text].sorted().joined(separator: "|")
                 if reported.insert(pair).inserted {
                     context.report(
@@ -71,13 +73,28 @@ struct SemanticChecks {
         }
     }
 
+    /// A path's shape (its template with variables unnamed) and a method.
+    private struct ShapeAndMethod: Hashable {
+        let shape: HashedText
+        let method: String
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(shape)
+        }
+    }
+
     private func checkSecurityNames() {
         let declared = Set(document.securitySchemes.keys)
         var requirements: [(Spec.SecurityRequirement, SourceLocation)] = (document.security ?? []).map {
             ($0, document.file.location(of: JSONPointer(tokens: ["security"])))
         }
-        for operation in document.operations + document.webhooks {
-            requirements += (operation.security ?? []).map { ($0, operation.location) }
+        // By offset in each list: `operations + webhooks` copied every operation, and the loop variable again.
+        for operations in [document.operations, document.webhooks] {
+            for offset in operations.indices {
+                guard let security = operations[offset].security else { continue }
+                let location = operations[offset].location
+                requirements += security.map { ($0, location) }
+            }
         }
         for (requirement, location) in requirements {
             for use in requirement.schemes where !declared.contains(use.name) {
