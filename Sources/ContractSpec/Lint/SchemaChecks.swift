@@ -13,6 +13,10 @@ struct SchemaChecks {
         "int32", "int64", "float", "double", "byte", "binary", "password",
     ]
     static let types: Set<String> = ["null", "boolean", "object", "array", "number", "string", "integer"]
+    /// `knownFormats` and `types` as byte tables, which every schema with a `format` or `type` asks: the
+    /// sets hashed each name with SipHash. (No name holds K, ; or `, so the tables answer as the sets do.)
+    private static let formatTable = KeywordTable(Array(knownFormats))
+    private static let typeTable = KeywordTable(Array(types))
     static let singleSubschemas = [
         "additionalItems", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
         "unevaluatedItems", "unevaluatedProperties", "contentSchema", "items",
@@ -148,7 +152,7 @@ struct SchemaChecks {
         {
             context.annotatedSchemas.append(node)
         }
-        if let member = keys[.format], let format = member.value.stringValue, !Self.knownFormats.contains(format),
+        if let member = keys[.format], let format = member.value.stringValue, Self.formatTable[format] == nil,
             let node
         {
             context.warning(
@@ -312,13 +316,13 @@ struct SchemaChecks {
         }
         switch typeMember.value {
         case .string(let name):
-            if !Self.types.contains(name)
+            if Self.typeTable[name] == nil
                 || (context.version.usesDraft4Schemas && name == "null" && context.version != .swagger2)
             {
                 report { _ in "'\(name)' is not a JSON Schema type (\(Self.types.sorted().joined(separator: ", ")))" }
             }
         case .array(let names) where !context.version.usesDraft4Schemas:
-            for name in names where !(name.stringValue.map(Self.types.contains) ?? false) {
+            for name in names where name.stringValue.flatMap({ Self.typeTable[$0] }) == nil {
                 report { _ in "'type' lists \(name), which is not a JSON Schema type" }
             }
         default:
