@@ -61,7 +61,20 @@ final class BuildContext {
 
     /// Builds the object a node (or the `$ref` in it) leads to, once per target.
     func build<T>(_ node: SourceNode, kind: String, _ body: (SourceNode) -> T?) -> T? {
-        let referral = Referral(node, kind: kind)
+        // Most nodes are written in place and no `$ref` reaches them: built at once, with one look for `$ref`.
+        let referral: Referral?
+        switch node.value {
+        case .object(let object):
+            if let reference = object["$ref"] {
+                referral = Referral(reference, in: node.file, kind: kind)
+            } else {
+                guard node.referenceKey != nil else { return body(node) }
+                referral = nil
+            }
+        default:
+            guard node.referenceKey != nil else { return body(node) }
+            referral = nil
+        }
         if let referral, let cached = referrals[referral] { return (cached as? Memo<T>)?.value }
         guard let target = dereference(node, expecting: kind) else { return nil }
         guard let key = target.referenceKey else { return body(target) }
@@ -88,10 +101,10 @@ final class BuildContext {
         let file: ObjectIdentifier
         let text: HashedText
 
-        init?(_ node: SourceNode, kind: String) {
-            guard case .object(let object) = node.value, case .string(let text)? = object["$ref"] else { return nil }
+        init?(_ reference: JSONValue, in file: ContractFile, kind: String) {
+            guard case .string(let text) = reference else { return nil }
             self.kind = kind
-            self.file = ObjectIdentifier(node.file)
+            self.file = ObjectIdentifier(file)
             self.text = HashedText(text)
         }
 
