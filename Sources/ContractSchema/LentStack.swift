@@ -27,7 +27,7 @@ struct LentStack<Element>: ~Copyable {
     }
 
     deinit {
-        storage.deinitialize(count: count)
+        if count > 0 { storage.deinitialize(count: count) }
         if ownsStorage { storage.deallocate() }
     }
 

@@ -58,7 +58,7 @@ struct StreamingValidator: ~Copyable {
 
     /// A validator whose first value must satisfy `root`, its stacks in `scratch`; `readsToEnd`:
     /// whether a failure still reads the rest of the document (to check it is JSON), or returns at once.
-    init(root: SchemaNode, state: ValidationState, scratch: Scratch, readsToEnd: Bool) {
+    init(root: SchemaNode, state: consuming ValidationState, scratch: Scratch, readsToEnd: Bool) {
         self.state = state
         self.consumesRest = readsToEnd
         self.frames = LentStack(lending: scratch.frames)
