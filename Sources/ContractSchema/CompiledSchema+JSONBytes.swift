@@ -44,7 +44,7 @@ extension CompiledSchema {
     private func streamedVerdict(_ buffer: UnsafeBufferPointer<UInt8>, _ context: ValidationContext, _ readsToEnd: Bool)
         -> Bool?
     {
-        let state = ValidationState(context: context, tracksScope: false, maximumDepth: options.maximumDepth)
+        let maximumDepth = options.maximumDepth
         let root = root
         // The validator's stacks start on this stack frame, each within the 1 KB that
         // `withUnsafeTemporaryAllocation` keeps there: a small body allocates nothing for them.
@@ -52,8 +52,11 @@ extension CompiledSchema {
             withUnsafeTemporaryAllocation(of: StreamingValidator.Structural.self, capacity: 32) { structural in
                 withUnsafeTemporaryAllocation(of: JSONByteReader.MemberKey.self, capacity: 40) { keys in
                     JSONParser.read(buffer) { reader throws(JSONParseError) in
+                        // The state made where it is used and moved in: made outside and captured, it was
+                        // copied twice (its path and scope arrays retained and released each time).
                         var validator = StreamingValidator(
-                            root: root, state: state,
+                            root: root,
+                            state: ValidationState(context: context, tracksScope: false, maximumDepth: maximumDepth),
                             scratch: .init(frames: frames, structural: structural, keys: keys), readsToEnd: readsToEnd)
                         try reader.startDocument()
                         let valid = try validator.validateDocument(&reader)

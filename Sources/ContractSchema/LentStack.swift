@@ -27,11 +27,12 @@ struct LentStack<Element>: ~Copyable {
     }
 
     deinit {
-        storage.deinitialize(count: count)
+        if count > 0 { storage.deinitialize(count: count) }
         if ownsStorage { storage.deallocate() }
     }
 
     /// The element at `index`, below `count`.
+    @inline(__always)
     subscript(index: Int) -> Element {
         storage[index]
     }
@@ -41,23 +42,30 @@ struct LentStack<Element>: ~Copyable {
         UnsafeBufferPointer(start: storage + start, count: count - start)
     }
 
+    // Inlined: a push is a store and an increment, and the call around it cost as much (the streaming
+    // validator pushes a schema for every member and element it reads).
+    @inline(__always)
     mutating func push(_ element: Element) {
-        if count == capacity {
-            let larger = capacity * 2
-            let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
-            moved.moveInitialize(from: storage, count: count)
-            if ownsStorage { storage.deallocate() }
-            storage = moved
-            capacity = larger
-            ownsStorage = true
-        }
+        if count == capacity { grow() }
         (storage + count).initialize(to: element)
         count += 1
     }
 
+    private mutating func grow() {
+        let larger = capacity * 2
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+        moved.moveInitialize(from: storage, count: count)
+        if ownsStorage { storage.deallocate() }
+        storage = moved
+        capacity = larger
+        ownsStorage = true
+    }
+
     /// Pops the elements from `start` to the top.
+    @inline(__always)
     mutating func pop(to start: Int) {
-        (storage + start).deinitialize(count: count - start)
+        // Nothing to destroy (the usual case for kept keys) calls nothing.
+        if count > start { (storage + start).deinitialize(count: count - start) }
         count = start
     }
 }

@@ -58,7 +58,7 @@ struct StreamingValidator: ~Copyable {
 
     /// A validator whose first value must satisfy `root`, its stacks in `scratch`; `readsToEnd`:
     /// whether a failure still reads the rest of the document (to check it is JSON), or returns at once.
-    init(root: SchemaNode, state: ValidationState, scratch: Scratch, readsToEnd: Bool) {
+    init(root: SchemaNode, state: consuming ValidationState, scratch: Scratch, readsToEnd: Bool) {
         self.state = state
         self.consumesRest = readsToEnd
         self.frames = LentStack(lending: scratch.frames)
@@ -198,20 +198,35 @@ struct StreamingValidator: ~Copyable {
         var keepsKeys = false
         // The first `properties` check's lookups also note which of its names the object has (`present`),
         // so that a `required` list paired with it is decided without looking the keys up again.
-        var pairedSlot: Int?
         var paired: Unmanaged<PropertiesCheck>?
-        var present: UInt64 = 0
+        var pairedDepth = 0
+        // What the object's schemas filed, counted in one pass: most objects have one `properties` check,
+        // which each member then consults directly, and the count and `required` passes run only when
+        // there is something for them.
+        var propertiesChecks = 0
+        var hasRequired = false
+        var hasCount = false
         for index in checks..<structural.count {
-            guard case .properties(let check, _) = structural[index] else { continue }
-            pairedSlot = index
-            paired = check
-            break
+            switch structural[index] {
+            case .properties(let check, let childDepth):
+                if paired == nil {
+                    paired = check
+                    pairedDepth = childDepth
+                }
+                propertiesChecks += 1
+            case .required: hasRequired = true
+            case .count: hasCount = true
+            case .items, .choice: break
+            }
         }
         // Keys are kept only for the `required` lists not paired with that check.
-        for index in checks..<structural.count {
-            guard case .required(let check) = structural[index] else { continue }
-            if !check._withUnsafeGuaranteedRef({ $0.isPaired(with: paired) }) { keepsKeys = true }
+        if hasRequired {
+            for index in checks..<structural.count {
+                guard case .required(let check) = structural[index] else { continue }
+                if !check._withUnsafeGuaranteedRef({ $0.isPaired(with: paired) }) { keepsKeys = true }
+            }
         }
+        var present: UInt64 = 0
         var count = 0
         var valid = true
         if try reader.openObject() {
@@ -224,12 +239,13 @@ struct StreamingValidator: ~Copyable {
                 count += 1
                 let children = frames.count
                 var allowed = true
-                for index in checks..<structural.count {
-                    guard case .properties(let check, let childDepth) = structural[index] else { continue }
-                    let found = selectSchemas(of: key, by: check, childDepth: childDepth)
+                if let paired {
+                    let found = selectSchemas(of: key, by: paired, childDepth: pairedDepth)
                     allowed = found.allowed
-                    if index == pairedSlot, let property = found.index, property < 64 { present |= 1 << property }
-                    if !allowed { break }
+                    if let property = found.index, property < 64 { present |= 1 << property }
+                }
+                if propertiesChecks > 1, allowed {
+                    allowed = selectSchemas(of: key, fromChecksAfterTheFirst: checks)
                 }
                 valid = allowed ? try validate(&reader, children..<frames.count) : false
                 frames.pop(to: children)
@@ -238,7 +254,8 @@ struct StreamingValidator: ~Copyable {
                 if keepsKeys { keys.push(key) }
             } while try reader.nextMember()
         }
-        guard valid, countsHold(count, from: checks) else { return false }
+        guard valid, !hasCount || countsHold(count, from: checks) else { return false }
+        guard hasRequired else { return true }
         let objectKeys = keys.top(from: keyMark)
         for index in checks..<structural.count {
             guard case .required(let check) = structural[index] else { continue }
@@ -248,6 +265,23 @@ struct StreamingValidator: ~Copyable {
                     : check.isSatisfied(byKeys: objectKeys, state.context)
             }
             guard satisfied else { return false }
+        }
+        return true
+    }
+
+    /// `selectSchemas` for the `properties` checks filed from `checks` on after the first (which the
+    /// caller asked already), in order, until one forbids the member; whether the member is allowed.
+    private mutating func selectSchemas(
+        of key: JSONByteReader.MemberKey, fromChecksAfterTheFirst checks: Int
+    ) -> Bool {
+        var isFirst = true
+        for index in checks..<structural.count {
+            guard case .properties(let check, let childDepth) = structural[index] else { continue }
+            if isFirst {
+                isFirst = false
+                continue
+            }
+            guard selectSchemas(of: key, by: check, childDepth: childDepth).allowed else { return false }
         }
         return true
     }

@@ -59,7 +59,7 @@ public struct ContractVerifier: Sendable {
             return RequestVerdict(route: route, violations: [routeViolation(route, request)])
         }
         let prepared = tables.operations[match.index]
-        var recorder = ViolationRecorder(operation: prepared.reference, request: request, files: tables.files)
+        var recorder = ViolationRecorder(prepared: prepared, request: request, files: tables.files)
         RequestChecker(prepared: prepared, options: tables.options).check(request, match: match, into: &recorder)
         finish(&recorder)
         return RequestVerdict(route: route, violations: recorder.violations)
@@ -71,7 +71,7 @@ public struct ContractVerifier: Sendable {
         -> [ContractViolation]
     {
         guard let prepared = prepared(for: match) else { return [] }
-        var recorder = ViolationRecorder(operation: prepared.reference, request: request, files: tables.files)
+        var recorder = ViolationRecorder(prepared: prepared, request: request, files: tables.files)
         ResponseChecker(prepared: prepared, method: request.method).check(response, into: &recorder)
         finish(&recorder)
         return recorder.violations

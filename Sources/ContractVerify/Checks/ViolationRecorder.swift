@@ -4,7 +4,9 @@ import ContractSchema
 /// Collects the violations of one exchange, filling in what they share (operation, request line, how
 /// schema pointers are printed).
 struct ViolationRecorder {
-    let operation: OperationReference?
+    /// The operation checked, held by its prepared form: a recorder is made for every request, and
+    /// copying the reference's strings in (and releasing them) cost more than retaining one object.
+    private let prepared: PreparedOperation
     let files: FileNames
     private(set) var violations: [ContractViolation] = []
     /// The request's method and path: the request line is built only when a violation needs it, since
@@ -12,12 +14,15 @@ struct ViolationRecorder {
     private let method: String
     private let path: String
 
-    init(operation: OperationReference?, request: HTTPRequest, files: FileNames) {
-        self.operation = operation
+    init(prepared: PreparedOperation, request: HTTPRequest, files: FileNames) {
+        self.prepared = prepared
         self.method = request.method
         self.path = request.path
         self.files = files
     }
+
+    /// The operation checked.
+    var operation: OperationReference? { prepared.reference }
 
     /// `GET /v1/pets`, as `HTTPRequest.requestLine` writes it.
     private var requestLine: String { "\(method) \(path)" }

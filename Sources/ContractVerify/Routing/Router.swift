@@ -38,22 +38,25 @@ struct Router: Sendable {
     }
 
     func route(_ request: HTTPRequest) -> RouteResult {
-        var segments = request.path.splitting(at: UInt8(ascii: "/"))[...]
-        // `isEmpty`, not `== ""`: the same answer without the general string comparison.
-        if segments.first?.isEmpty == true { segments = segments.dropFirst() }
-        var notFound: (path: String, segments: ArraySlice<Substring>)?
+        let segments = PathSegments(request.path)
+        var notFound: (path: String, segments: [Substring])?
         var wrongServer: [String]?
         for (position, server) in servers.enumerated() {
-            guard let depth = server.match(request, segments: segments) else { continue }
-            var rest = segments.dropFirst(depth)
-            if rest.isEmpty { rest = [""] }
-            var found = table.lookup(rest)
-            if found == nil, options.trailingSlash == .ignore, rest.count > 1, rest.last == "" {
+            guard let depth = server.match(request, segments, segments.all) else { continue }
+            var rest = segments.all.dropFirst(depth)
+            if rest.isEmpty { rest = segments.emptySegment }
+            var found = table.lookup(segments, rest)
+            if found == nil, options.trailingSlash == .ignore, rest.count > 1, let last = rest.last,
+                segments.isEmpty(last)
+            {
                 rest = rest.dropLast()
-                found = table.lookup(rest)
+                found = table.lookup(segments, rest)
             }
             guard let (entry, variables) = found else {
-                if notFound == nil { notFound = ("/" + rest.joined(separator: "/"), rest) }
+                if notFound == nil {
+                    let texts = segments.substrings(rest)
+                    notFound = ("/" + texts.joined(separator: "/"), texts)
+                }
                 continue
             }
             let result = resolveMethod(request.method, entry: entry, variables: variables, server: server.url)
@@ -66,7 +69,7 @@ struct Router: Sendable {
         }
         if let wrongServer { return .serverNotFound(servers: wrongServer) }
         if let notFound {
-            return .pathNotFound(path: notFound.path, nearest: table.nearest(to: notFound.segments))
+            return .pathNotFound(path: notFound.path, nearest: table.nearest(to: notFound.segments[...]))
         }
         return .serverNotFound(servers: servers.map(\.url))
     }

@@ -30,20 +30,16 @@ struct RoutingTable: Sendable {
             entry = draft.entry
         }
 
-        /// The literal child named `segment` once percent-decoded.
-        func literal(_ segment: Substring) -> Node? {
-            if let asciiLiterals,
-                let verdict = segment.utf8.withContiguousStorageIfAvailable({ bytes in
-                    Self.compare(bytes, asciiLiterals)
-                })
-            {
+        /// The literal child named by segment `number` once percent-decoded.
+        func literal(_ segments: PathSegments, _ number: Int) -> Node? {
+            if let asciiLiterals, let verdict = segments.withBytes(of: number, { Self.compare($0, asciiLiterals) }) {
                 switch verdict {
                 case .found(let node): return node
                 case .absent: return nil
                 case .undecided: break
                 }
             }
-            return literals[URLDecoding.lenient(segment)]
+            return literals[URLDecoding.lenient(segments.substring(number))]
         }
 
         private enum Verdict {
@@ -121,33 +117,36 @@ struct RoutingTable: Sendable {
         root = Node(draft)
     }
 
-    /// The entry a path's segments (after the server's base path) match, by its position in `entries`, with
-    /// its raw variables. A position, not the entry: a copy of the entry retained its template's parts.
-    func lookup(_ segments: ArraySlice<Substring>) -> (entry: Int, variables: [String: Substring])? {
+    /// The entry the path segments `numbers` (after the server's base path) match, by its position in
+    /// `entries`, with its raw variables. A position, not the entry: a copy of the entry retained its
+    /// template's parts.
+    func lookup(_ segments: PathSegments, _ numbers: Range<Int>) -> (entry: Int, variables: [String: Substring])? {
         var variables: [(name: String, value: Substring)] = []
-        guard let index = walk(root, segments, &variables) else { return nil }
+        guard let index = walk(root, segments, numbers, &variables) else { return nil }
         // Most paths have no variables: an empty dictionary allocates nothing.
         let byName = variables.isEmpty ? [:] : Dictionary(variables, uniquingKeysWith: { first, _ in first })
         return (index, byName)
     }
 
     private func walk(
-        _ node: Node, _ segments: ArraySlice<Substring>, _ variables: inout [(name: String, value: Substring)]
-    )
-        -> Int?
-    {
-        guard let segment = segments.first else { return node.entry }
-        let rest = segments.dropFirst()
-        if let child = node.literal(segment),
-            let found = walk(child, rest, &variables)
+        _ node: Node, _ segments: PathSegments, _ numbers: Range<Int>,
+        _ variables: inout [(name: String, value: Substring)]
+    ) -> Int? {
+        guard let number = numbers.first else { return node.entry }
+        let rest = numbers.dropFirst()
+        if let child = node.literal(segments, number),
+            let found = walk(child, segments, rest, &variables)
         {
             return found
         }
+        // A template needs the segment as text; most nodes have none.
+        guard !node.templates.isEmpty else { return nil }
+        let segment = segments.substring(number)
         for (pieces, child) in node.templates {
             guard let captured = TemplateMatcher.match(pieces[...], segment) else { continue }
             let mark = variables.count
             variables.append(contentsOf: captured)
-            if let found = walk(child, rest, &variables) { return found }
+            if let found = walk(child, segments, rest, &variables) { return found }
             variables.removeSubrange(mark...)
         }
         return nil

@@ -77,8 +77,8 @@ final class ServerMatcher: Sendable {
 
     /// How many leading path segments the server's base path takes, or `nil` when the server does not
     /// match the request.
-    func match(_ request: HTTPRequest, segments: ArraySlice<Substring>) -> Int? {
-        if let literal { return matchLiteral(literal, request, segments: segments) }
+    func match(_ request: HTTPRequest, _ segments: PathSegments, _ numbers: Range<Int>) -> Int? {
+        if let literal { return matchLiteral(literal, request, segments, numbers) }
         if let scheme {
             guard let actual = request.scheme?.lowercasedIfNeeded(),
                 TemplateMatcher.match(scheme[...], actual[...], allowed: allowed) != nil
@@ -96,15 +96,18 @@ final class ServerMatcher: Sendable {
             }
             guard matches else { return nil }
         }
-        guard segments.count >= pathSegments.count else { return nil }
-        for (template, segment) in zip(pathSegments, segments) {
-            guard TemplateMatcher.match(template[...], segment, allowed: allowed) != nil else { return nil }
+        guard numbers.count >= pathSegments.count else { return nil }
+        for (template, number) in zip(pathSegments, numbers) {
+            guard TemplateMatcher.match(template[...], segments.substring(number), allowed: allowed) != nil
+            else { return nil }
         }
         return pathSegments.count
     }
 
     /// `match` for a server without variables: the same comparisons, as string equality.
-    private func matchLiteral(_ literal: Literal, _ request: HTTPRequest, segments: ArraySlice<Substring>) -> Int? {
+    private func matchLiteral(
+        _ literal: Literal, _ request: HTTPRequest, _ segments: PathSegments, _ numbers: Range<Int>
+    ) -> Int? {
         if let scheme = literal.scheme {
             guard let actual = request.scheme, actual.lowercasedEquals(scheme) else { return nil }
         }
@@ -117,8 +120,10 @@ final class ServerMatcher: Sendable {
                 : Self.authority(host.lowercasedIfNeeded(), request.port) == authority
             guard matches else { return nil }
         }
-        guard segments.count >= literal.segments.count else { return nil }
-        for (expected, segment) in zip(literal.segments, segments) where segment != expected { return nil }
+        guard numbers.count >= literal.segments.count else { return nil }
+        for (expected, number) in zip(literal.segments, numbers) where !segments.segment(number, equals: expected) {
+            return nil
+        }
         return literal.segments.count
     }
 
