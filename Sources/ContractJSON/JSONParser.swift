@@ -39,7 +39,7 @@ public struct JSONParser {
     static let memberScratchCapacity = 1_024 / MemoryLayout<JSONObject.Member>.stride
     static let elementScratchCapacity = 1_024 / MemoryLayout<JSONValue>.stride
 
-    /// The smallest input that gets a `StringCache` (of `StringCache.Storage.count` slots, 10 KB of
+    /// The smallest input that gets a `StringCache` (of `StringCache.slotCount` slots, 10 KB of
     /// stack): below it, setting the slots up costs more than sharing a few keys saves.
     static let stringCacheMinimumBytes = 1_024
 
@@ -81,13 +81,23 @@ public struct JSONParser {
                                 stringCache: .init(start: nil, count: 0)))
                         return body(&reader)
                     }
-                    var slots = StringCache.emptyStorage()
-                    var span = slots.mutableSpan
-                    return span.withUnsafeMutableBufferPointer { cache in
+                    func read(cache: UnsafeMutableBufferPointer<StringCache.Slot>) -> Result<Value, JSONParseError> {
                         var reader = JSONByteReader(
                             buffer: buffer, maximumDepth: maximumDepth,
                             scratch: .init(members: members, keyHashes: hashes, elements: elements, stringCache: cache))
                         return body(&reader)
+                    }
+                    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                        var slots = StringCache.emptyStorage()
+                        var span = slots.mutableSpan
+                        return span.withUnsafeMutableBufferPointer { read(cache: $0) }
+                    }
+                    // Apple's systems before their 26 releases: the slots where the runtime puts them.
+                    return withUnsafeTemporaryAllocation(of: StringCache.Slot.self, capacity: StringCache.slotCount) {
+                        cache in
+                        cache.initialize(repeating: StringCache.emptySlot)
+                        defer { cache.deinitialize() }
+                        return read(cache: cache)
                     }
                 }
             }

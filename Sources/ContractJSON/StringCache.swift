@@ -50,11 +50,21 @@ struct StringCache: ~Copyable {
     /// The slots a parse's cache lives in: on the parser's stack frame, which `withUnsafeTemporaryAllocation`
     /// does not give for more than 1 KB here (it asked the runtime, which said no on every parse: a 10 KB
     /// `malloc`, whose size class also made `malloc` merge its free lists, on every parse of a list).
+    /// `InlineArray` exists on Apple's systems from their 26 releases only; before them the parser
+    /// takes the temporary allocation (see `JSONParser`).
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     typealias Storage = InlineArray<256, Slot>
 
-    /// Empty slots for a parse, `Storage.count` of them (a power of two).
+    /// The number of slots a parse's cache has (a power of two).
+    static let slotCount = 256
+
+    /// A slot that holds nothing.
+    static let emptySlot = Slot(hash: 0, start: 0, count: .max, next: -1, string: "")
+
+    /// Empty slots for a parse, `slotCount` of them.
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     static func emptyStorage() -> Storage {
-        Storage(repeating: Slot(hash: 0, start: 0, count: .max, next: -1, string: ""))
+        Storage(repeating: emptySlot)
     }
 
     /// A cache in `buffer` (initialized slots, all empty; its count a power of two, or zero for no

@@ -11,8 +11,9 @@ struct PathSegments {
     /// The path the segments are cut from (with contiguous UTF-8).
     let path: String
     /// Each segment's start and end offset in the path's UTF-8, one pair after another, for a path of up
-    /// to seven segments: no allocation.
-    private var inline = InlineArray<16, Int>(repeating: 0)
+    /// to seven segments: no allocation. A SIMD vector rather than an `InlineArray`, which Apple's systems
+    /// have only from their 26 releases (the package supports macOS 13 and iOS 16).
+    private var inline = SIMD16<Int>(repeating: 0)
     /// The same pairs for a longer path.
     private var spilled: [Int] = []
     /// The path's segments (the leading slash's empty one left out).
@@ -33,7 +34,7 @@ struct PathSegments {
         var count = 1
         for byte in bytes where byte == slash { count += 1 }
         // A pair per segment and one for the empty segment after the last.
-        if 2 * count + 2 > inline.count { spilled = Array(repeating: 0, count: 2 * count + 2) }
+        if 2 * count + 2 > inline.scalarCount { spilled = Array(repeating: 0, count: 2 * count + 2) }
         var pair = 0
         var start = 0
         for offset in bytes.indices where bytes[offset] == slash {
