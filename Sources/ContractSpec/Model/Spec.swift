@@ -84,7 +84,7 @@ extension Spec {
             case unknown
             /// `value` is the schema as written (3.1 and 3.2 do not normalise it), at `location`.
             case asValue
-            /// The schema as written, kept beside a normalised `value` (3.0 and 2.0).
+            /// The schema as written (3.0 and 2.0), from which `value` is translated when read.
             case kept(WrittenSchema)
         }
 
