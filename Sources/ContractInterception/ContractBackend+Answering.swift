@@ -68,11 +68,12 @@ extension ContractBackend {
                 .response(response, draft.wire ?? ResponseWire(response))
             }
         var record = RecordedExchange(
-            request: request, operation: match.map(contract.reference), response: draft.response,
-            failure: draft.failure, source: draft.source, requestViolations: verdict.violations,
-            stubViolations: draft.stubViolations, receivedAt: receivedAt,
-            scheduledDelay: delay + transferTime(draft.response, bytesPerSecond: bytesPerSecond), wasCancelled: false,
-            operationKey: operationKey, number: 0)
+            .init(
+                request: request, operation: match.map(contract.reference), response: draft.response,
+                failure: draft.failure, source: draft.source, requestViolations: verdict.violations,
+                stubViolations: draft.stubViolations, receivedAt: receivedAt,
+                scheduledDelay: delay + transferTime(draft.response, bytesPerSecond: bytesPerSecond),
+                wasCancelled: false, operationKey: operationKey, number: 0))
         let number = state.withLock { state in
             state.recorded += 1
             record.number = state.recorded

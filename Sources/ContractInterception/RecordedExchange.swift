@@ -90,16 +90,9 @@ public struct RecordedExchange: Sendable {
         set { uniqueStorage().fields.number = newValue }
     }
 
-    init(
-        request: HTTPRequest, operation: OperationReference?, response: HTTPResponse?, failure: URLError.Code?,
-        source: Source, requestViolations: [ContractViolation], stubViolations: [ContractViolation], receivedAt: Date,
-        scheduledDelay: Duration, wasCancelled: Bool, operationKey: String?, number: Int
-    ) {
-        storage = ExchangeStorage(
-            .init(
-                request: request, operation: operation, response: response, failure: failure, source: source,
-                requestViolations: requestViolations, stubViolations: stubViolations, receivedAt: receivedAt,
-                scheduledDelay: scheduledDelay, wasCancelled: wasCancelled, operationKey: operationKey, number: number))
+    /// An exchange with `fields` (named and documented as the properties above).
+    init(_ fields: ExchangeStorage.Fields) {
+        storage = ExchangeStorage(fields)
     }
 
     /// The storage, copied first when another exchange shares it.

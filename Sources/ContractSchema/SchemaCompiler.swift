@@ -146,10 +146,9 @@ final class SchemaCompiler {
                 offsets.initialize(repeating: -1)
                 let families = KeywordFamilies(of: object, offsets: offsets)
                 let context = KeywordContext(
-                    object: object, written: written, offsets: UnsafeBufferPointer(offsets), location: location,
-                    dialect: document.dialect, document: document,
-                    baseIndex: registry.baseIndex(in: document, at: location.pointer), position: position,
-                    displayPath: document.displayPath)
+                    object: object, written: written, location: location, dialect: document.dialect,
+                    document: document, baseIndex: registry.baseIndex(in: document, at: location.pointer),
+                    position: position, displayPath: document.displayPath, offsets: UnsafeBufferPointer(offsets))
                 if families.contains(.access) {
                     node.isReadOnly = context[.readOnly]?.boolValue ?? false
                     node.isWriteOnly = context[.writeOnly]?.boolValue ?? false
@@ -345,22 +344,6 @@ struct KeywordContext {
     /// The offset in `object` of each `CompiledKeyword`'s member, -1 for those it lacks; valid while the
     /// schema is compiled (the context does not outlive it).
     let offsets: UnsafeBufferPointer<Int32>
-
-    init(
-        object: JSONObject, written: JSONObject, offsets: UnsafeBufferPointer<Int32>, location: SchemaRegistry.Location,
-        dialect: SchemaDialect, document: SchemaRegistry.Document, baseIndex: Int, position: SourcePosition,
-        displayPath: String
-    ) {
-        self.object = object
-        self.written = written
-        self.offsets = offsets
-        self.location = location
-        self.dialect = dialect
-        self.document = document
-        self.baseIndex = baseIndex
-        self.position = position
-        self.displayPath = displayPath
-    }
 
     /// The offset in `object` of the member holding `keyword`, as `object.offset(of: keyword.name)` finds it.
     func offset(of keyword: CompiledKeyword) -> Int? {

@@ -126,11 +126,6 @@ public struct SchemaRegistry: Sendable {
         return anchors[base + "#" + name]
     }
 
-    /// The index in the document's `baseReferences` of the base in force at `pointer` (0: the document's own URI).
-    func baseIndex(in document: Document, at pointer: JSONPointer) -> Int {
-        innermostBase(in: document, around: pointer)
-    }
-
     /// Whether the document at `uri` holds no embedded (`$id`) resources: every place in it then has
     /// the document's own URI as its resource.
     func isSingleResource(_ uri: String) -> Bool {
@@ -140,13 +135,14 @@ public struct SchemaRegistry: Sendable {
     /// The innermost resource around `location`: its URI and its root pointer.
     func resourceRoot(at location: Location) -> (uri: String, pointer: JSONPointer) {
         guard let document = document(location.document) else { return (location.document, .root) }
-        let best = document.bases[innermostBase(in: document, around: location.pointer)]
+        let best = document.bases[baseIndex(in: document, at: location.pointer)]
         return (best.base, best.pointer)
     }
 
-    /// The index in `bases` of the deepest resource whose pointer is a prefix of `pointer`. Most
-    /// documents have only the root, which needs no search at all.
-    private func innermostBase(in document: Document, around pointer: JSONPointer) -> Int {
+    /// The index in `bases` (and `baseReferences`) of the deepest resource whose pointer is a prefix of
+    /// `pointer`: the base in force there, 0 for the document's own URI. Most documents have only the root,
+    /// which needs no search at all.
+    func baseIndex(in document: Document, at pointer: JSONPointer) -> Int {
         guard document.bases.count > 1 else { return 0 }
         var best = 0
         for (index, entry) in document.bases.enumerated()

@@ -9,9 +9,10 @@ import Testing
 @Suite struct ExchangeCopyTests {
     private func exchange() -> RecordedExchange {
         RecordedExchange(
-            request: HTTPRequest(method: "GET", path: "/pets"), operation: nil, response: nil, failure: nil,
-            source: .unmatched, requestViolations: [], stubViolations: [], receivedAt: Date(timeIntervalSince1970: 0),
-            scheduledDelay: .zero, wasCancelled: false, operationKey: nil, number: 1)
+            .init(
+                request: HTTPRequest(method: "GET", path: "/pets"), operation: nil, response: nil, failure: nil,
+                source: .unmatched, requestViolations: [], stubViolations: [], receivedAt: Date(timeIntervalSince1970: 0),
+                scheduledDelay: .zero, wasCancelled: false, operationKey: nil, number: 1))
     }
 
     @Test func changingACopyLeavesTheOriginal() {

@@ -62,18 +62,11 @@ final class BuildContext {
     /// Builds the object a node (or the `$ref` in it) leads to, once per target.
     func build<T>(_ node: SourceNode, kind: String, _ body: (SourceNode) -> T?) -> T? {
         // Most nodes are written in place and no `$ref` reaches them: built at once, with one look for `$ref`.
-        let referral: Referral?
-        switch node.value {
-        case .object(let object):
-            if let reference = object["$ref"] {
-                referral = Referral(reference, in: node.file, kind: kind)
-            } else {
-                guard node.referenceKey != nil else { return body(node) }
-                referral = nil
-            }
-        default:
-            guard node.referenceKey != nil else { return body(node) }
-            referral = nil
+        var referral: Referral?
+        if case .object(let object) = node.value, let reference = object["$ref"] {
+            referral = Referral(reference, in: node.file, kind: kind)
+        } else if node.referenceKey == nil {
+            return body(node)
         }
         if let referral, let cached = referrals[referral] { return (cached as? Memo<T>)?.value }
         guard let target = dereference(node, expecting: kind) else { return nil }
@@ -91,27 +84,23 @@ final class BuildContext {
         return (built as? Memo<T>)?.value
     }
 
-    /// A `$ref` text met in a file, for the kind of object expected there. The same text in the same file
-    /// leads to the same target (resolution depends on nothing else), so a second meeting is answered from
-    /// `referrals` without following it again: a contract repeats a few `$ref`s thousands of times (Discord's
-    /// five rate-limit headers in every response), and each follow copied the nodes on its way and hashed
-    /// the target's `uri#pointer` key, about three thousand instructions a time.
+    /// A `$ref` met in a file, for the kind of object expected there: a second meeting is answered from
+    /// `referrals` without following it again (Discord writes its five rate-limit headers in every response,
+    /// and each follow copied the nodes on its way and hashed the target's `uri#pointer` key, about three
+    /// thousand instructions a time).
     private struct Referral: Hashable {
+        let reference: WrittenReference
         let kind: String
-        let file: ObjectIdentifier
-        let text: HashedText
 
-        init?(_ reference: JSONValue, in file: ContractFile, kind: String) {
-            guard case .string(let text) = reference else { return nil }
+        init?(_ value: JSONValue, in file: ContractFile, kind: String) {
+            guard let reference = WrittenReference(value, in: file) else { return nil }
+            self.reference = reference
             self.kind = kind
-            self.file = ObjectIdentifier(file)
-            self.text = HashedText(text)
         }
 
-        /// By the text and the file: the kinds are a handful of literals, compared only on equal hashes.
+        /// By the reference alone: the kinds are a handful of literals, compared only on equal hashes.
         func hash(into hasher: inout Hasher) {
-            hasher.combine(text)
-            hasher.combine(file)
+            hasher.combine(reference)
         }
     }
 

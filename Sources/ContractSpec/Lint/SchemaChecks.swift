@@ -76,19 +76,16 @@ struct SchemaChecks {
         var references: Set<FollowedReference> = []
     }
 
-    /// A `$ref` as written in a file: following the same text from the same file reaches the same target
-    /// (when siblings end the chain alike), so the walk follows it once. Discord writes two thousand
-    /// `$ref`s to five hundred schemas, and resolving each (its pointer parsed, its target found from the
-    /// file's root) was a third of the walk.
+    /// A `$ref` the walk has followed, and whether siblings end its chain (which decides the target), so
+    /// that it is followed once: Discord writes two thousand `$ref`s to five hundred schemas, and resolving
+    /// each (its pointer parsed, its target found from the file's root) was a third of the walk.
     private struct FollowedReference: Hashable {
-        let file: ObjectIdentifier
-        let text: HashedText
+        let reference: WrittenReference
         let endingChain: Bool
 
-        init?(_ reference: JSONValue, in file: ContractFile?, endingChain: Bool) {
-            guard case .string(let text) = reference, let file else { return nil }
-            self.file = ObjectIdentifier(file)
-            self.text = HashedText(text)
+        init?(_ value: JSONValue, in file: ContractFile?, endingChain: Bool) {
+            guard let file, let reference = WrittenReference(value, in: file) else { return nil }
+            self.reference = reference
             self.endingChain = endingChain
         }
     }
