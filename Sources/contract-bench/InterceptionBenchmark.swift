@@ -102,7 +102,13 @@ enum InterceptionBenchmark {
             print(
                 name.padding(toLength: 20, withPad: " ", startingAt: 0)
                     + String(format: " %12.1f %16.1f %7.2fx %15.0f", floor, ours, ours / floor, 1_000_000 / ours)
-                    + String(format: " %18.1f %20.1f %10.2fx", floorCPU, oursCPU, oursCPU / floorCPU))
+                    + String(format: " %18.1f %20.1f %10.2fx", floorCPU, oursCPU, oursCPU / floorCPU)
+                    + String(
+                        format:
+                            "   (system us/req %.1f / %.1f, context switches/req %.2f / %.2f, page faults/req %.2f / %.2f)",
+                        median(floors.map(\.system)), median(backends.map(\.system)),
+                        median(floors.map(\.switches)), median(backends.map(\.switches)),
+                        median(floors.map(\.faults)), median(backends.map(\.faults))))
         }
     }
 
@@ -118,11 +124,17 @@ enum InterceptionBenchmark {
     struct Cost {
         var wall: Double
         var cpu: Double
+        /// The kernel's share of `cpu`, microseconds per request.
+        var system: Double
+        /// Context switches per request, voluntary (a thread waited) and involuntary (it was preempted).
+        var switches: Double
+        /// Page faults per request.
+        var faults: Double
     }
 
     static func time(_ sessions: [URLSession], _ request: URLRequest, requests: Int, tasks: Int) async throws -> Cost {
         let perTask = requests / tasks
-        let startCPU = processCPUSeconds()
+        let startUsage = ProcessUsage.now()
         let start = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<tasks {
@@ -134,22 +146,12 @@ enum InterceptionBenchmark {
             try await group.waitForAll()
         }
         let elapsed = ContinuousClock.now - start
-        let cpu = processCPUSeconds() - startCPU
+        let usage = ProcessUsage.now() - startUsage
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let count = Double(perTask * tasks)
-        return Cost(wall: seconds * 1e6 / count, cpu: cpu * 1e6 / count)
-    }
-
-    /// User and system CPU time of the process so far, in seconds.
-    static func processCPUSeconds() -> Double {
-        var usage = rusage()
-        #if canImport(Glibc)
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-        #else
-            getrusage(RUSAGE_SELF, &usage)
-        #endif
-        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-        return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return Cost(
+            wall: seconds * 1e6 / count, cpu: (usage.user + usage.system) * 1e6 / count,
+            system: usage.system * 1e6 / count, switches: usage.switches / count, faults: usage.faults / count)
     }
 
     static func median(_ values: [Double]) -> Double {
