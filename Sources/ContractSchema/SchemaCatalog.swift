@@ -13,8 +13,10 @@ public final class SchemaCatalog: @unchecked Sendable {
     private let compiler: SchemaCompiler
     /// Each root's node and whether it tracked the dynamic scope when compiled, not the whole
     /// `CompiledSchema` (options and tables the compiler holds anyway): a contract has thousands of
-    /// roots, and the full values made this table a twentieth of the memory of a load.
-    private var results: [SchemaRegistry.Location: Result<CompiledRoot, SchemaCompileErrors>] = [:]
+    /// roots, and the full values made this table a twentieth of the memory of a load. Unchecked: read and
+    /// written only under `lock` (see `SchemaCompiler` on the runtime check this saves).
+    @exclusivity(unchecked) private var results: [SchemaRegistry.Location: Result<CompiledRoot, SchemaCompileErrors>] =
+        [:]
 
     private struct CompiledRoot {
         let node: SchemaNode

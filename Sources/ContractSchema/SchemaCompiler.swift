@@ -4,27 +4,33 @@ import ContractJSON
 ///
 /// Nodes are created on first reference and filled from a work list, so `$ref` cycles and deep
 /// schemas compile without recursion.
+///
+/// Its mutable state is `@exclusivity(unchecked)`: a compiler is used by one thread at a time (under its
+/// catalog's lock, or by the one `CompiledSchema` that owns it), and no access to a property overlaps
+/// another access to it (none is passed `inout` to code that reaches it again). The runtime's check on
+/// each access (`swift_beginAccess`, about a hundred instructions) was 6% of compiling a contract.
 final class SchemaCompiler {
     let registry: SchemaRegistry
     let options: SchemaCompileOptions
-    private var cache = NodeTable()
+    @exclusivity(unchecked) private var cache = NodeTable()
     /// Nodes waiting to be compiled, with their value and position when the caller already had them.
     /// Subschemas come with the value and position their parent found them at, when it did.
-    private var queue: [(SchemaNode, SchemaRegistry.Location, PositionedJSONValue?)] = []
+    @exclusivity(unchecked) private var queue: [(SchemaNode, SchemaRegistry.Location, PositionedJSONValue?)] = []
 
-    private var resourceIDs: [URIKey: Int] = [:]
-    private var resourceURIs: [String] = []
-    private var lastSingleResource: (uri: String, id: Int)?
+    @exclusivity(unchecked) private var resourceIDs: [URIKey: Int] = [:]
+    @exclusivity(unchecked) private var resourceURIs: [String] = []
+    @exclusivity(unchecked) private var lastSingleResource: (uri: String, id: Int)?
     let dynamicAnchors = DynamicAnchorTable()
-    var usesDynamicRef = false
-    var errors: [SchemaCompileError] = []
+    @exclusivity(unchecked) var usesDynamicRef = false
+    @exclusivity(unchecked) var errors: [SchemaCompileError] = []
     /// The list `compile` gathers a node's checks in, emptied (keeping its storage) after each node.
-    private var reusableChecks: [KeywordCheck] = []
-    private var lastKeywordPointer: (schema: ObjectIdentifier?, keyword: String, pointer: JSONPointer)?
+    @exclusivity(unchecked) private var reusableChecks: [KeywordCheck] = []
+    @exclusivity(unchecked) private var lastKeywordPointer:
+        (schema: ObjectIdentifier?, keyword: String, pointer: JSONPointer)?
     /// `$ref` texts already resolved, by the base they were resolved against: a contract repeats
     /// the same few references thousands of times, and resolving and locating one (percent-decoding
     /// and splitting its pointer) was a fifth of compiling.
-    private var references: [ReferenceKey: (SchemaNode, URIReference)] = [:]
+    @exclusivity(unchecked) private var references: [ReferenceKey: (SchemaNode, URIReference)] = [:]
 
     private struct ReferenceKey: Hashable {
         /// The base, as its document and its index there: comparing two bases' five strings on every
@@ -119,7 +125,7 @@ final class SchemaCompiler {
 
     /// The document of the last node compiled: nodes come in runs from one document, and looking
     /// its (long) URI up in the registry twice per node was a fiftieth of compiling.
-    private var lastDocument: (uri: String, document: SchemaRegistry.Document)?
+    @exclusivity(unchecked) private var lastDocument: (uri: String, document: SchemaRegistry.Document)?
 
     private func document(_ uri: String) -> SchemaRegistry.Document? {
         if let last = lastDocument, last.uri == uri { return last.document }

@@ -8,8 +8,10 @@ final class BuildContext {
     /// The allowed fields of each object kind for this version, built once.
     let fields: FieldSets
     private(set) var diagnostics: [Diagnostic] = []
-    /// Every place the builders found a schema, for the schema checks to walk.
-    var schemaRoots: [SourceNode] = []
+    /// Every place the builders found a schema, for the schema checks to walk. Unchecked: the builders
+    /// and the walk run on one thread and append one at a time, and the runtime's check of each access
+    /// (`swift_beginAccess`) cost more than the append.
+    @exclusivity(unchecked) var schemaRoots: [SourceNode] = []
     /// Schemas that carry `default`, `example` or `examples`, whose values should validate against them.
     var annotatedSchemas: [SourceNode] = []
     /// Whether the schema walk collects `annotatedSchemas`: only when examples are checked (spelling each
