@@ -31,6 +31,19 @@ public enum JSONValue: Sendable, Hashable {
         return nil
     }
 
+    /// Whether this is an object. Cheaper than `objectValue != nil` from another module, which copies
+    /// the object (retaining its members) only to drop it.
+    public var isObject: Bool {
+        if case .object = self { return true }
+        return false
+    }
+
+    /// Whether this is an array (see `isObject`).
+    public var isArray: Bool {
+        if case .array = self { return true }
+        return false
+    }
+
     /// The array, if this is one.
     public var arrayValue: [JSONValue]? {
         if case .array(let array) = self { return array }

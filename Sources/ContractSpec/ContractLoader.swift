@@ -138,7 +138,7 @@ public struct ContractLoader: Sendable {
             return Diagnostic(
                 .error, code: "version.unsupported", message: message, location: field.location, pointer: field.pointer)
         }
-        if node.value.objectValue == nil {
+        if !node.value.isObject {
             return Diagnostic(
                 .error, code: "version.missing",
                 message: "not an OpenAPI document: the top level is \(node.kindDescription), not an object",

@@ -13,7 +13,7 @@ struct ObjectReader {
         self.node = node
         self.kind = kind
         self.context = context
-        self.isObject = node.value.objectValue != nil
+        self.isObject = node.value.isObject
         if !isObject {
             context.error("structure.type", "expected a \(kind) (an object), found \(node.kindDescription)", at: node)
         }
@@ -99,7 +99,7 @@ struct ObjectReader {
 
     func object(_ key: String, required: Bool = false) -> SourceNode? {
         guard let child = required ? require(key) : child(key) else { return nil }
-        guard child.value.objectValue != nil else {
+        guard child.value.isObject else {
             context.error("structure.type", "'\(key)' must be an object, found \(child.kindDescription)", at: child)
             return nil
         }
@@ -108,7 +108,7 @@ struct ObjectReader {
 
     func array(_ key: String) -> [SourceNode]? {
         guard let child = child(key) else { return nil }
-        guard child.value.arrayValue != nil else {
+        guard child.value.isArray else {
             context.error("structure.type", "'\(key)' must be an array, found \(child.kindDescription)", at: child)
             return nil
         }

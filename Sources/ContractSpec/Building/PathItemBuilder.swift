@@ -52,7 +52,7 @@ struct PathItemBuilder {
         let requestBody = reader.child("requestBody").flatMap { ContentBuilder(context: context).buildRequestBody($0) }
         if !version.isAtLeast31 { _ = reader.require("responses") }
         let responses = reader.object("responses").map { ContentBuilder(context: context).buildResponses($0) } ?? []
-        if let responsesNode = reader.child("responses"), responses.isEmpty, responsesNode.value.objectValue != nil {
+        if let responsesNode = reader.child("responses"), responses.isEmpty, responsesNode.value.isObject {
             context.error(
                 "structure.required", "an operation's 'responses' must declare at least one response", at: responsesNode
             )

@@ -108,7 +108,7 @@ struct CompiledSchemaChecks {
             if let value = node.child("default") { values.append(("default", value)) }
             if let value = node.child("example") { values.append(("example", value)) }
             // `examples` is a schema keyword from 2020-12 on; in 2.0 and 3.0 it is an unknown word.
-            if !context.version.usesDraft4Schemas, let list = node.child("examples"), list.value.arrayValue != nil {
+            if !context.version.usesDraft4Schemas, let list = node.child("examples"), list.value.isArray {
                 values += list.elements.map { ("examples[\($0.pointer.lastToken ?? "")]", $0) }
             }
             for (name, value) in values {

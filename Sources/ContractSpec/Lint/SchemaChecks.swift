@@ -17,30 +17,6 @@ struct SchemaChecks {
     /// sets hashed each name with SipHash. (No name holds K, ; or `, so the tables answer as the sets do.)
     private static let formatTable = KeywordTable(Array(knownFormats))
     private static let typeTable = KeywordTable(Array(types))
-    static let singleSubschemas = [
-        "additionalItems", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
-        "unevaluatedItems", "unevaluatedProperties", "contentSchema", "items",
-    ]
-    static let listSubschemas = ["allOf", "anyOf", "oneOf", "prefixItems", "items"]
-    static let mapSubschemas = [
-        "properties", "patternProperties", "dependentSchemas", "$defs", "definitions", "dependencies",
-    ]
-
-    /// Each subschema keyword's places in the walk's order (singles, then lists, then maps; `items`
-    /// is in two), so one pass over a schema's members finds them all: looking every keyword up in
-    /// every schema was most of the walk.
-    private static let subschemaRanks: [(key: String, ranks: [Int])] = {
-        var ranks: [(key: String, ranks: [Int])] = []
-        for (rank, key) in (singleSubschemas + listSubschemas + mapSubschemas).enumerated() {
-            if let known = ranks.firstIndex(where: { $0.key == key }) {
-                ranks[known].ranks.append(rank)
-            } else {
-                ranks.append((key, [rank]))
-            }
-        }
-        return ranks
-    }()
-    private static let subschemaKeywords = KeywordTable(subschemaRanks.map(\.key))
 
     let context: BuildContext
 
@@ -179,16 +155,16 @@ struct SchemaChecks {
         func below(_ member: JSONObject.Member) -> SourcePosition {
             member.position.isKnown ? member.position : position
         }
-        Self.forEachSubschemaMember(of: object) { rank, offset in
+        keys.forEachSubschema { rank, offset in
             let member = object.members[offset]
             path.push(member.key)
             defer { path.pop() }
-            if rank < Self.singleSubschemas.count {
-                guard member.value.objectValue != nil else { return }
+            if rank < SchemaKeywords.singleSubschemas.count {
+                guard member.value.isObject else { return }
                 walk(
                     member.value, at: below(member), path: &path, underIdentifier: scoped, inComposition: false,
                     visited: &visited, depth: depth + 1)
-            } else if rank < Self.singleSubschemas.count + Self.listSubschemas.count {
+            } else if rank < SchemaKeywords.singleSubschemas.count + SchemaKeywords.listSubschemas.count {
                 guard case .array(let elements) = member.value else { return }
                 let composing = member.key == "allOf" || member.key == "anyOf" || member.key == "oneOf"
                 for (index, element) in elements.enumerated() {
@@ -201,7 +177,7 @@ struct SchemaChecks {
                 }
             } else {
                 guard case .object(let map) = member.value else { return }
-                for entry in map.members where entry.value.objectValue != nil {
+                for entry in map.members where entry.value.isObject {
                     path.push(entry.key)
                     defer { path.pop() }
                     walk(
@@ -209,25 +185,6 @@ struct SchemaChecks {
                         underIdentifier: scoped, inComposition: false, visited: &visited, depth: depth + 1)
                 }
             }
-        }
-    }
-
-    private static let rankCount = singleSubschemas.count + listSubschemas.count + mapSubschemas.count
-
-    /// Calls `body` with the rank and member offset of each subschema keyword of a schema object, in
-    /// rank order; the last of a repeated key wins, as lookups by key do. The offsets sit in a stack
-    /// buffer by rank: the list of members this replaced allocated an array and copied every member.
-    private static func forEachSubschemaMember(of object: JSONObject, _ body: (_ rank: Int, _ offset: Int) -> Void) {
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: rankCount) { offsets in
-            offsets.initialize(repeating: -1)
-            var found = false
-            for offset in object.members.indices {
-                guard let index = subschemaKeywords[object.members[offset].key] else { continue }
-                for rank in subschemaRanks[index].ranks { offsets[rank] = Int32(truncatingIfNeeded: offset) }
-                found = true
-            }
-            guard found else { return }
-            for rank in 0..<rankCount where offsets[rank] >= 0 { body(rank, Int(offsets[rank])) }
         }
     }
 
