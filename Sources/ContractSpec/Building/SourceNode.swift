@@ -2,7 +2,11 @@ import ContractJSON
 
 /// A value of a contract file together with where it stands: the file, its JSON pointer and its
 /// source position.
-struct SourceNode {
+///
+/// A class: the builders hand nodes around (into readers, tuples, optionals and memo closures) far more
+/// often than they make them, and copying the struct it was (file, pointer, value and key, five
+/// reference counts and a switch over the value) was 5% of loading a contract; a copy is one now.
+final class SourceNode {
     let file: ContractFile
     let pointer: JSONPointer
     let value: JSONValue
@@ -12,10 +16,10 @@ struct SourceNode {
     let position: SourcePosition
     /// `uri#pointer` when the node was reached through a `$ref` (or is a component that `$ref`s may
     /// reach): builders memoize by it, so a shared component is built, and its problems reported, once.
-    var referenceKey: String?
+    let referenceKey: String?
 
     /// A node for the value at `pointer`, found in the file (for roots and `$ref` targets).
-    init(file: ContractFile, pointer: JSONPointer, value: JSONValue, referenceKey: String? = nil) {
+    convenience init(file: ContractFile, pointer: JSONPointer, value: JSONValue, referenceKey: String? = nil) {
         self.init(
             file: file, pointer: pointer, value: value, position: pointer.position(in: file.root),
             referenceKey: referenceKey)
@@ -34,7 +38,7 @@ struct SourceNode {
     }
 
     /// The node a resolved `$ref` names.
-    init(_ target: ResolvedReference) {
+    convenience init(_ target: ResolvedReference) {
         self.init(
             file: target.file, pointer: target.pointer, value: target.value, position: target.position,
             referenceKey: target.key)
@@ -42,7 +46,6 @@ struct SourceNode {
 
     /// This node, keyed as a `$ref` to it would be.
     var keyed: SourceNode {
-        var copy = self
         // Sized once: `uri + "#" + pointer` regrew the string at each step.
         let pointerText = pointer.description
         var key = ""
@@ -50,8 +53,7 @@ struct SourceNode {
         key += file.uri
         key += "#"
         key += pointerText
-        copy.referenceKey = key
-        return copy
+        return SourceNode(file: file, pointer: pointer, value: value, position: position, referenceKey: key)
     }
 
     /// The member `key` of this object, as a node.
