@@ -27,28 +27,40 @@ struct PropertyTable: Sendable {
     private let bytes: [UInt8]
 
     init(_ keys: [String]) {
-        // A counting sort by group, which keeps the names' order within a group.
-        let groups = keys.map { Swift.min($0.utf8.count, Self.groupCount - 1) }
-        var starts = [UInt32](repeating: 0, count: (groups.max() ?? -1) + 2)
-        for group in groups { starts[group + 1] += 1 }
-        for group in starts.indices.dropFirst() { starts[group] += starts[group - 1] }
-        var next = starts
-        var order = [Int](repeating: 0, count: keys.count)
-        for index in keys.indices {
-            order[Int(next[groups[index]])] = index
-            next[groups[index]] += 1
+        // A counting sort by group, which keeps the names' order within a group. The per-name group, the
+        // running positions and the order are stack temporaries: as arrays they were half of the
+        // allocations of compiling an object schema.
+        var longest = -1
+        var byteCount = 0
+        for key in keys {
+            let count = key.utf8.count
+            longest = Swift.max(longest, Swift.min(count, Self.groupCount - 1))
+            byteCount += count
         }
+        var starts = [UInt32](repeating: 0, count: longest + 2)
+        for key in keys { starts[Swift.min(key.utf8.count, Self.groupCount - 1) + 1] += 1 }
+        for group in starts.indices.dropFirst() { starts[group] += starts[group - 1] }
         var entries: [Entry] = []
         entries.reserveCapacity(keys.count)
         // Sized once and filled from each name's contiguous bytes: appending a `String.UTF8View`
         // went through the generic sequence path and regrew the array.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(keys.reduce(0) { $0 + $1.utf8.count })
-        for index in order {
-            entries.append(Entry(head: UTF8Equality.head(keys[index]), start: bytes.count, index: index))
-            let utf8 = keys[index].utf8
-            if utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-                bytes.append(contentsOf: utf8)
+        bytes.reserveCapacity(byteCount)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: keys.count + starts.count) { scratch in
+            let order = UnsafeMutableBufferPointer(rebasing: scratch[0..<keys.count])
+            let next = UnsafeMutableBufferPointer(rebasing: scratch[keys.count...])
+            for group in starts.indices { next[group] = Int(starts[group]) }
+            for index in keys.indices {
+                let group = Swift.min(keys[index].utf8.count, Self.groupCount - 1)
+                order[next[group]] = index
+                next[group] += 1
+            }
+            for index in order {
+                entries.append(Entry(head: UTF8Equality.head(keys[index]), start: bytes.count, index: index))
+                let utf8 = keys[index].utf8
+                if utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                    bytes.append(contentsOf: utf8)
+                }
             }
         }
         self.entries = entries
