@@ -31,7 +31,8 @@ struct ObjectReader {
         // By offset: a loop variable copied each member, value and all.
         for offset in object.members.indices {
             let key = object.members[offset].key
-            guard !key.isSpecificationExtension, !allowed.contains(key) else { continue }
+            // The allowed fields first: most keys are one of them.
+            guard !allowed.contains(key), !key.isSpecificationExtension else { continue }
             let member = node.child(object.members[offset])
             let near = allowed.names.min { EditDistance.between($0, key) < EditDistance.between($1, key) }
             var message = "'\(key)' is not a field of a \(kind)"
