@@ -1,71 +1,93 @@
 import ContractJSON
 
-/// Finds a property name among a schema's fixed names without hashing.
+/// Finds a property name among a schema's fixed names.
 ///
 /// Hashing a `String` (seeding and finalising SipHash) cost more than the rest of the lookup in
-/// profiles of the benchmark. Names are grouped by UTF-8 length instead, in one flat array so that
-/// a lookup copies and retains nothing, and each carries its first eight bytes as an integer: most
-/// misses (`etag` against `type`, `name`, `size`, `sha1`) are one integer comparison, and names of
-/// up to eight bytes need no other.
+/// profiles of the benchmark. Each name is kept instead as its length and its first sixteen bytes, as
+/// two integers, in an open-addressing table indexed by a multiply-and-shift of those integers: a
+/// lookup loads the key's first sixteen bytes, probes one slot (rarely two) and compares three integers,
+/// and only names longer than sixteen bytes compare the rest of their bytes. (Until session 10 names
+/// were grouped by length and each group scanned: a schema walk's keyword lookups cost twice as much.)
 struct PropertyTable: Sendable {
     private struct Entry: Sendable {
+        /// Bytes 0..<8 and 8..<16 of the name, zero-padded (`UTF8Equality.head`, `tailWord`).
         var head: UInt64
-        /// Where the name's bytes start in `bytes`.
-        var start: Int
-        var index: Int
+        var tail: UInt64
+        var count: Int32
+        /// Where the name's bytes start in `bytes` (read only for names longer than sixteen bytes).
+        var start: Int32
+        /// The name's position among the names given.
+        var index: Int32
     }
 
-    private static let groupCount = 48
-    /// The names, ordered by length, each with its position among the names given.
+    /// The distinct names (the first of a repeated one), in the order given.
     private let entries: [Entry]
-    /// `entries[starts[n]..<starts[n + 1]]` are the names of `n` bytes (the last group: longer ones),
-    /// up to the longest group present: 32-bit and no longer than needed, because a contract compiles
-    /// thousands of tables and 49 `Int`s each were a twentieth of the memory of loading one.
-    private let starts: [UInt32]
-    /// The names' UTF-8 bytes, one after another, so that a name is compared without going
+    /// A power of two of slots, at least twice the names: each an entry's offset + 1, 0 when empty.
+    /// 32-bit, because a contract compiles thousands of tables.
+    private let slots: [Int32]
+    /// The names' UTF-8 bytes, one after another, so that a long name is compared without going
     /// through its `String` (each access to a `String`'s bytes retained and released it).
     private let bytes: [UInt8]
 
     init(_ keys: [String]) {
-        // A counting sort by group, which keeps the names' order within a group. The per-name group, the
-        // running positions and the order are stack temporaries: as arrays they were half of the
-        // allocations of compiling an object schema.
-        var longest = -1
-        var byteCount = 0
-        for key in keys {
-            let count = key.utf8.count
-            longest = Swift.max(longest, Swift.min(count, Self.groupCount - 1))
-            byteCount += count
-        }
-        var starts = [UInt32](repeating: 0, count: longest + 2)
-        for key in keys { starts[Swift.min(key.utf8.count, Self.groupCount - 1) + 1] += 1 }
-        for group in starts.indices.dropFirst() { starts[group] += starts[group - 1] }
+        var capacity = 4
+        while capacity < 2 * keys.count { capacity *= 2 }
+        var slots = [Int32](repeating: 0, count: capacity)
         var entries: [Entry] = []
         entries.reserveCapacity(keys.count)
         // Sized once and filled from each name's contiguous bytes: appending a `String.UTF8View`
         // went through the generic sequence path and regrew the array.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(byteCount)
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: keys.count + starts.count) { scratch in
-            let order = UnsafeMutableBufferPointer(rebasing: scratch[0..<keys.count])
-            let next = UnsafeMutableBufferPointer(rebasing: scratch[keys.count...])
-            for group in starts.indices { next[group] = Int(starts[group]) }
-            for index in keys.indices {
-                let group = Swift.min(keys[index].utf8.count, Self.groupCount - 1)
-                order[next[group]] = index
-                next[group] += 1
+        bytes.reserveCapacity(keys.reduce(0) { $0 + $1.utf8.count })
+        for (index, key) in keys.enumerated() {
+            let start = bytes.count
+            let utf8 = key.utf8
+            if utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: utf8)
             }
-            for index in order {
-                entries.append(Entry(head: UTF8Equality.head(keys[index]), start: bytes.count, index: index))
-                let utf8 = keys[index].utf8
-                if utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-                    bytes.append(contentsOf: utf8)
-                }
+            let entry = bytes.withUnsafeBufferPointer { all in
+                let name = UnsafeBufferPointer(rebasing: all[start...])
+                return Entry(
+                    head: UTF8Equality.head(name), tail: Self.tailWord(name),
+                    count: Int32(truncatingIfNeeded: name.count),
+                    start: Int32(truncatingIfNeeded: start), index: Int32(truncatingIfNeeded: index))
             }
+            // A name given again keeps its first position (lookups stop at the first equal entry).
+            if bytes.withUnsafeBufferPointer({
+                Self.find(UnsafeBufferPointer(rebasing: $0[start...]), entries, slots, bytes)
+            })
+                != nil
+            {
+                bytes.removeLast(bytes.count - start)
+                continue
+            }
+            var slot = Self.slot(entry.head, entry.tail, Int(entry.count), mask: capacity - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+            entries.append(entry)
+            slots[slot] = Int32(truncatingIfNeeded: entries.count)
         }
         self.entries = entries
-        self.starts = starts
+        self.slots = slots
         self.bytes = bytes
+    }
+
+    /// Bytes 8..<16 of `bytes` as an integer (zero-padded; 0 for eight bytes or fewer), one load.
+    @inline(__always)
+    private static func tailWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let count = bytes.count
+        guard count > 8 else { return 0 }
+        let raw = UnsafeRawBufferPointer(bytes)
+        if count >= 16 { return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+        // The last eight bytes, shifted down past the ones below offset 8.
+        let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        return last >> UInt64(8 * (16 - count))
+    }
+
+    @inline(__always)
+    private static func slot(_ head: UInt64, _ tail: UInt64, _ count: Int, mask: Int) -> Int {
+        var hash = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: count)
+        hash ^= hash >> 31
+        return Int(truncatingIfNeeded: hash) & mask
     }
 
     /// The position of `key` in the names the table was built from.
@@ -88,34 +110,34 @@ struct PropertyTable: Sendable {
     /// The position of the name whose UTF-8 bytes are `key`.
     @inline(__always)
     private func index(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
-        let group = Swift.min(key.count, Self.groupCount - 1)
-        guard group + 1 < starts.count else { return nil }
-        let first = Int(starts[group])
-        let end = Int(starts[group + 1])
-        guard first < end else { return nil }
-        return find(key, first, end)
+        Self.find(key, entries, slots, bytes)
     }
 
-    /// The entry among `entries[first..<end]` (names as long as `key`, or the longest group) whose
-    /// bytes are `key`'s.
     @inline(__always)
-    private func find(_ key: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int) -> Int? {
-        let head = UTF8Equality.head(key)
+    private static func find(
+        _ key: UnsafeBufferPointer<UInt8>, _ entries: [Entry], _ slots: [Int32], _ bytes: [UInt8]
+    ) -> Int? {
         let count = key.count
-        for offset in first..<end where entries[offset].head == head {
-            if count <= 8 { return entries[offset].index }
-            let start = entries[offset].start
-            // `bytes` ends with the last name; a name in a group of longer names may be shorter
-            // or longer than `key`, so its length is checked before its bytes.
-            let length = (offset + 1 < entries.count ? entries[offset + 1].start : bytes.count) - start
-            guard length == count else { continue }
-            let equal = bytes.withUnsafeBytes { names in
-                UTF8Equality.bytesEqual(
-                    UnsafeRawBufferPointer(rebasing: names[start..<(start + count)]), UnsafeRawBufferPointer(key))
+        let head = UTF8Equality.head(key)
+        let tail = tailWord(key)
+        let mask = slots.count - 1
+        var slot = slot(head, tail, count, mask: mask)
+        while true {
+            let occupant = Int(slots[slot])
+            guard occupant != 0 else { return nil }
+            let entry = entries[occupant - 1]
+            if entry.head == head, entry.tail == tail, Int(entry.count) == count {
+                if count <= 16 { return Int(entry.index) }
+                let start = Int(entry.start)
+                let equal = bytes.withUnsafeBytes { names in
+                    UTF8Equality.bytesEqual(
+                        UnsafeRawBufferPointer(rebasing: names[(start + 16)..<(start + count)]),
+                        UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(key)[16...]))
+                }
+                if equal { return Int(entry.index) }
             }
-            if equal { return entries[offset].index }
+            slot = (slot + 1) & mask
         }
-        return nil
     }
 }
 
