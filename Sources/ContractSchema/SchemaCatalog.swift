@@ -25,10 +25,30 @@ public final class SchemaCatalog: @unchecked Sendable {
     private final class DocumentResults {
         /// Whether the registry holds the document (asked once, not per root).
         let isRegistered: Bool
-        @exclusivity(unchecked) var byPointer: [JSONPointer: Result<CompiledRoot, SchemaCompileErrors>] = [:]
+        @exclusivity(unchecked) var byPointer: [PointerKey: Result<CompiledRoot, SchemaCompileErrors>] = [:]
 
         init(isRegistered: Bool) {
             self.isRegistered = isRegistered
+        }
+    }
+
+    /// A pointer with its digest beside it, so that the dictionary's probes compare two integers before
+    /// they follow the pointers into their tokens (a cache miss each in a large contract).
+    private struct PointerKey: Hashable {
+        let digest: UInt64
+        let pointer: JSONPointer
+
+        init(_ pointer: JSONPointer) {
+            self.digest = pointer.digest
+            self.pointer = pointer
+        }
+
+        static func == (lhs: PointerKey, rhs: PointerKey) -> Bool {
+            lhs.digest == rhs.digest && lhs.pointer == rhs.pointer
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(digest)
         }
     }
 
@@ -82,7 +102,8 @@ public final class SchemaCatalog: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let documentResults = documentResults(for: location.document)
-        if let known = documentResults.byPointer[location.pointer] { return try compiled(known.get()) }
+        let key = PointerKey(location.pointer)
+        if let known = documentResults.byPointer[key] { return try compiled(known.get()) }
         if checkingDocument, !documentResults.isRegistered {
             throw Self.unknown(location.document, pointer: location.pointer)
         }
@@ -93,7 +114,7 @@ public final class SchemaCatalog: @unchecked Sendable {
         } catch {
             result = .failure(error)
         }
-        documentResults.byPointer[location.pointer] = result
+        documentResults.byPointer[key] = result
         return try compiled(result.get())
     }
 
