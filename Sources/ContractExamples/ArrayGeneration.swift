@@ -60,7 +60,7 @@ extension ValueGenerator {
     ) throws(GenerationFailure) -> JSONValue {
         for attempt in 0..<(unique ? 8 : 1) {
             var itemSite = site.nested(hints: nil, variant: index + attempt * max(existing.count, 1) + site.variant)
-            itemSite.attempt = site.attempt + attempt
+            itemSite.attempt = (site.attempt &+ attempt) & Int.max
             let element = try generate(item, site: itemSite)
             if !unique || !existing.contains(element) { return element }
         }

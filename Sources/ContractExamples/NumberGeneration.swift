@@ -30,7 +30,7 @@ extension ValueGenerator {
             let wanted =
                 NumberPlan.scaled(hint ?? (isMinimal ? Self.zero : (integral ? Self.one : Self.oneAndAHalf)), scale)
                 ?? 0
-            target = NumberPlan.divideRoundingDown(wanted, step) + Int64(site.variant + site.attempt)
+            target = NumberPlan.divideRoundingDown(wanted, step) + Int64(site.ordinal % 1024)
         }
         if let lowest { target = max(target, lowest) }
         if let highest { target = min(target, highest) }

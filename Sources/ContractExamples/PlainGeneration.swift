@@ -53,7 +53,7 @@ extension ValueGenerator {
     {
         switch type {
         case .null: return .null
-        case .boolean: return .bool(isRandom ? rng.chance(1, in: 2) : (site.variant + site.attempt) % 2 == 1)
+        case .boolean: return .bool(isRandom ? rng.chance(1, in: 2) : site.ordinal % 2 == 1)
         case .integer: return try generateNumber(node, integral: true, site: site)
         case .number: return try generateNumber(node, integral: false, site: site)
         case .string: return try generateString(node, site: site)
@@ -70,7 +70,7 @@ extension ValueGenerator {
             throw .unsatisfiable(
                 "no enum value is allowed by the other enum and type keywords", at: node.schema.roots.first)
         }
-        let start = isRandom ? rng.below(candidates.count) : (site.variant + site.attempt) % candidates.count
+        let start = isRandom ? rng.below(candidates.count) : site.ordinal % candidates.count
         let needsCheck = node.schema.roots.count > 1 || node.schema.hasCombinators
         for offset in 0..<candidates.count {
             let value = candidates[(start + offset) % candidates.count]

@@ -16,7 +16,7 @@ extension ValueGenerator {
         // (compiled once per pattern, not once per schema).
         let patterns = node.schema.patterns
         for attempt in 0..<12 {
-            let variant = site.variant + site.attempt * 12 + attempt
+            let variant = (site.variant &+ site.attempt &* 12 &+ attempt) & Int.max
             var text: String
             if let format {
                 text = FormatSamples.sample(

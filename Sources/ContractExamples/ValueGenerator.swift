@@ -16,6 +16,18 @@ struct ValueGenerator {
         func nested(hints: NameHints?, variant: Int) -> Site {
             Site(hints: hints ?? self.hints, variant: variant, depth: depth + 1, attempt: attempt)
         }
+
+        /// The variant and the attempt together, for choosing among candidates (never negative).
+        var ordinal: Int { (variant &+ attempt) & Int.max }
+
+        /// This site for retry `retry` of `retries` at this level: a number that tells the retries of every
+        /// level apart (choices inside choices multiply them), wrapped into `0...Int.max` so that deep
+        /// nesting cannot overflow it and the remainders taken of it stay non-negative.
+        func retrying(_ retry: Int, of retries: Int) -> Site {
+            var site = self
+            site.attempt = (attempt &* retries &+ retry) & Int.max
+            return site
+        }
     }
 
     let cache: SynthesisCache
@@ -62,8 +74,7 @@ struct ValueGenerator {
         }
         var lastError: GenerationFailure?
         for attempt in 0..<4 {
-            var attemptSite = site
-            attemptSite.attempt = site.attempt * 4 + attempt
+            let attemptSite = site.retrying(attempt, of: 4)
             do throws(GenerationFailure) {
                 // Every other attempt includes every `dependentSchemas` trigger property and applies its
                 // schema up front, rather than hoping the two are chosen together.
@@ -119,8 +130,7 @@ struct ValueGenerator {
                 return rest.absorbing(choice.branches[index], source: source)
             }
             for attempt in 0..<2 {
-                var branchSite = site
-                branchSite.attempt = site.attempt * 2 + attempt
+                let branchSite = site.retrying(attempt, of: 2)
                 do throws(GenerationFailure) {
                     var value = try generate(branch, site: branchSite)
                     if let property = choice.discriminatorProperty, case .object(var object) = value,
@@ -167,8 +177,7 @@ struct ValueGenerator {
                 return branch
             }
             for attempt in 0..<3 {
-                var branchSite = site
-                branchSite.attempt = site.attempt * 3 + attempt
+                let branchSite = site.retrying(attempt, of: 3)
                 do throws(GenerationFailure) {
                     let value = try generate(branch, site: branchSite)
                     let matchesIf = satisfies(value, conditional.condition)
