@@ -2,10 +2,12 @@ import ContractVerify
 import Foundation
 
 /// A response as the protocol hands it to the client: header fields folded for `HTTPURLResponse`, the
-/// body as `Data`. Built once for a cached synthesized answer, so repeated answers copy nothing.
-struct ResponseWire: Sendable {
-    var headerFields: [String: String]
-    var body: Data
+/// body as `Data`. Built once for a cached synthesized answer, so repeated answers copy nothing. A class:
+/// an answer passes through the cache, the plan and the delivery, and each copy retained the fields and
+/// the body's storage; now it retains one object.
+final class ResponseWire: Sendable {
+    let headerFields: [String: String]
+    let body: Data
 
     init(_ response: HTTPResponse) {
         headerFields = Self.headerFields(response.headers)

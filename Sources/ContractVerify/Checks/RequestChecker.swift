@@ -4,7 +4,10 @@ import ContractSpec
 /// Checks a routed request against its operation: parameters, strict-mode extras, security, body, `Accept`.
 struct RequestChecker {
     let prepared: PreparedOperation
-    let options: VerifierOptions
+    /// `VerifierOptions.strict`.
+    let strict: Bool
+    /// `VerifierOptions.checksAccept`.
+    let checksAccept: Bool
 
     func check(_ request: HTTPRequest, match: RouteMatch, into recorder: inout ViolationRecorder) {
         let query = QueryItems(request.query)
@@ -13,10 +16,10 @@ struct RequestChecker {
             query: query, rawQuery: request.query, headers: request.headers, cookies: cookies,
             pathValues: match.rawPathParameters)
         parameters.verify(prepared.parameters, into: &recorder)
-        if options.strict { checkStrict(query, into: &recorder) }
+        if strict { checkStrict(query, into: &recorder) }
         prepared.security.verify(request, query: query, cookies: cookies, into: &recorder)
         checkBody(request, into: &recorder)
-        if options.checksAccept { checkAccept(request, into: &recorder) }
+        if checksAccept { checkAccept(request, into: &recorder) }
     }
 
     private func checkStrict(_ query: QueryItems, into recorder: inout ViolationRecorder) {
