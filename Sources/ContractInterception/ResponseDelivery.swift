@@ -92,10 +92,11 @@ struct ResponseDelivery: @unchecked Sendable {
 
     private func load(_ bytes: Data) {
         guard let client else { return }
-        if !bytes.isEmpty {
-            guard control.deliver({ client.urlProtocol(urlProtocol, didLoad: bytes) }) else { return }
-        }
-        guard control.finish() else { return }
+        // The protocol taken out first: a closure that names it through `self` copied the whole delivery.
+        let urlProtocol = urlProtocol
+        let finished =
+            bytes.isEmpty ? control.finish() : control.deliverLast { client.urlProtocol(urlProtocol, didLoad: bytes) }
+        guard finished else { return }
         client.urlProtocolDidFinishLoading(urlProtocol)
     }
 
