@@ -9,7 +9,8 @@ import Foundation
 /// What the protocol is to send, and when.
 struct PlannedAnswer: Sendable {
     enum Outcome: Sendable {
-        case response(HTTPResponse, ResponseWire)
+        /// The response, ready for the client (`ResponseWire.response` is the response itself).
+        case response(ResponseWire)
         case failure(URLError.Code)
     }
 
@@ -62,10 +63,9 @@ extension ContractBackend {
         } else {
             draft.response = ProblemResponse.unmatched(verdict.route, violations: verdict.violations)
         }
-        let response = draft.response ?? HTTPResponse(status: 500)
         let outcome: PlannedAnswer.Outcome =
             if let failure = draft.failure { .failure(failure) } else {
-                .response(response, draft.wire ?? ResponseWire(response))
+                .response(draft.wire ?? ResponseWire(draft.response ?? HTTPResponse(status: 500)))
             }
         var record = RecordedExchange(
             .init(

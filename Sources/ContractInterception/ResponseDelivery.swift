@@ -53,7 +53,8 @@ struct ResponseDelivery: @unchecked Sendable {
         case .failure(let code):
             guard control.finish() else { return }
             client.urlProtocol(urlProtocol, didFailWithError: URLError(code))
-        case .response(let response, let wire):
+        case .response(let wire):
+            let response = wire.response
             guard let url = request.url,
                 let head = HTTPURLResponse(
                     url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: wire.headerFields)
@@ -78,20 +79,22 @@ struct ResponseDelivery: @unchecked Sendable {
             let delivered = control.deliver {
                 client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
             }
-            if delivered { body(wire.body) }
+            if delivered { body(wire) }
         }
     }
 
     /// The body in one piece, after the transfer time a bandwidth limit implies. One piece because
     /// swift-corelibs-foundation keeps only the last `didLoad` chunk for completion handlers and
     /// `data(for:)` (verified on this toolchain), so chunks would lose data on Linux.
-    private func body(_ bytes: Data) {
-        guard let rate = plan.bytesPerSecond, !bytes.isEmpty else { return load(bytes) }
-        control.schedule(after: .milliseconds(bytes.count * 1000 / max(rate, 1))) { load(bytes) }
+    private func body(_ wire: ResponseWire) {
+        guard let rate = plan.bytesPerSecond, !wire.body.isEmpty else { return load(wire) }
+        control.schedule(after: .milliseconds(wire.body.count * 1000 / max(rate, 1))) { load(wire) }
     }
 
-    private func load(_ bytes: Data) {
+    /// The body and the end. Given the wire, not its `Data`: a copy of that retained its storage.
+    private func load(_ wire: ResponseWire) {
         guard let client else { return }
+        let bytes = wire.body
         // The protocol taken out first: a closure that names it through `self` copied the whole delivery.
         let urlProtocol = urlProtocol
         let finished =
