@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ContractInterception
@@ -24,5 +25,24 @@ import Testing
         #expect(!control.deliverLast { calls += 1 })
         #expect(calls == 0)
         #expect(control.isCancelled)
+    }
+}
+
+/// Every load's mutex is made from one shared set of attributes (`RecursiveMutex`): it must still be
+/// recursive, since a client callback made under it may reenter the protocol on the same thread.
+@Suite struct RecursiveMutexTests {
+    @Test func aThreadTakesTheMutexAgainWhileHoldingIt() {
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            for _ in 0..<2 {
+                let mutex = RecursiveMutex()
+                let depth = mutex.withLock { mutex.withLock { mutex.withLock { 3 } } }
+                if depth == 3 { finished.signal() }
+            }
+        }
+        thread.start()
+        // A mutex that is not recursive deadlocks its thread here, and the wait times out.
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(finished.wait(timeout: .now() + 10) == .success)
     }
 }
