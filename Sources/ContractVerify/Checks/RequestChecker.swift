@@ -12,10 +12,13 @@ struct RequestChecker {
     func check(_ request: HTTPRequest, match: RouteMatch, into recorder: inout ViolationRecorder) {
         let query = QueryItems(request.query)
         let cookies = prepared.usesCookies ? CookieJar(request.headers) : CookieJar(HTTPHeaders())
-        let parameters = ParameterVerifier(
-            query: query, rawQuery: request.query, headers: request.headers, cookies: cookies,
-            pathValues: match.rawPathParameters)
-        parameters.verify(prepared.parameters, into: &recorder)
+        // An operation without parameters sets up no decoder (which copied the headers, query and path values).
+        if !prepared.parameters.isEmpty {
+            let parameters = ParameterVerifier(
+                query: query, rawQuery: request.query, headers: request.headers, cookies: cookies,
+                pathValues: match.rawPathParameters)
+            parameters.verify(prepared.parameters, into: &recorder)
+        }
         if strict { checkStrict(query, into: &recorder) }
         prepared.security.verify(request, query: query, cookies: cookies, into: &recorder)
         checkBody(request, into: &recorder)
