@@ -11,7 +11,7 @@ struct RequestChecker {
 
     func check(_ request: HTTPRequest, match: RouteMatch, into recorder: inout ViolationRecorder) {
         let query = QueryItems(request.query)
-        let cookies = prepared.usesCookies ? CookieJar(request.headers) : CookieJar(HTTPHeaders())
+        let cookies = prepared.usesCookies ? CookieJar(request.headers) : CookieJar()
         // An operation without parameters sets up no decoder (which copied the headers, query and path values).
         if !prepared.parameters.isEmpty {
             let parameters = ParameterVerifier(
@@ -58,7 +58,8 @@ struct RequestChecker {
     ]
 
     private func checkBody(_ request: HTTPRequest, into recorder: inout ViolationRecorder) {
-        let source = prepared.requestBody?.location ?? prepared.operation.location
+        // Where a body problem is reported, worked out only for a problem (most bodies have none).
+        var source: SourceLocation { prepared.requestBody?.location ?? prepared.operation.location }
         guard let bytes = request.body.bytes else {
             if prepared.requestBody != nil {
                 recorder.add(
