@@ -54,16 +54,17 @@ struct ResponseDelivery: @unchecked Sendable {
             guard control.finish() else { return }
             client.urlProtocol(urlProtocol, didFailWithError: URLError(code))
         case .response(let wire):
-            let response = wire.response
             guard let url = request.url,
                 let head = HTTPURLResponse(
-                    url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: wire.headerFields)
+                    url: url, statusCode: wire.response.status, httpVersion: "HTTP/1.1",
+                    headerFields: wire.headerFields)
             else {
                 guard control.finish() else { return }
                 client.urlProtocol(urlProtocol, didFailWithError: URLError(.badServerResponse))
                 return
             }
-            if let redirect = redirect(response, from: url) {
+            // Only a 3xx reads the response's headers (a copy of the response retained them on every answer).
+            if (300..<400).contains(wire.response.status), let redirect = redirect(wire.response, from: url) {
                 #if canImport(Darwin)
                     guard control.finish() else { return }
                     client.urlProtocol(urlProtocol, wasRedirectedTo: redirect, redirectResponse: head)
