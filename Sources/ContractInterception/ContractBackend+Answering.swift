@@ -9,7 +9,8 @@ import Foundation
 /// What the protocol is to send, and when.
 struct PlannedAnswer: Sendable {
     enum Outcome: Sendable {
-        case response(HTTPResponse, ResponseWire)
+        /// The response, ready for the client (`ResponseWire.response` is the response itself).
+        case response(ResponseWire)
         case failure(URLError.Code)
     }
 
@@ -52,20 +53,19 @@ extension ContractBackend {
         var bytesPerSecond: Int?
         if let match, let operationKey {
             let scenario = scenario(for: operationKey, index: match.operationIndex)
-            delay = scenario.delay
-            bytesPerSecond = scenario.bytesPerSecond
+            delay = scenario?.delay ?? .zero
+            bytesPerSecond = scenario?.bytesPerSecond
             if verdict.isValid {
-                answer(scenario, match: match, request: request, into: &draft)
+                answer(scenario?.answer, match: match, request: request, into: &draft)
             } else {
                 answerInvalid(verdict, match: match, into: &draft)
             }
         } else {
             draft.response = ProblemResponse.unmatched(verdict.route, violations: verdict.violations)
         }
-        let response = draft.response ?? HTTPResponse(status: 500)
         let outcome: PlannedAnswer.Outcome =
             if let failure = draft.failure { .failure(failure) } else {
-                .response(response, draft.wire ?? ResponseWire(response))
+                .response(draft.wire ?? ResponseWire(draft.response ?? HTTPResponse(status: 500)))
             }
         var record = RecordedExchange(
             .init(
@@ -93,50 +93,60 @@ extension ContractBackend {
         }
     }
 
-    /// The step of the operation's scenario this call gets, counting the call. `key` and `index` name the
-    /// same operation.
-    private func scenario(for key: String, index: Int) -> Scenario {
+    /// The step of the operation's scenario this call gets, counting the call; `nil` for the default (a
+    /// synthesized answer, at once), when the backend has no stubs and no fallback. `key` and `index` name
+    /// the same operation.
+    private func scenario(for key: String, index: Int) -> Scenario? {
         state.withLock { state in
             // Calls are counted by the operation's index (a hashed key cost more than the rest of this);
-            // most tests stub a few operations or none, so the stubs are looked up only when there are any.
+            // most tests stub a few operations or none, so the stubs are looked up only when there are any,
+            // and without any there is no scenario to make and copy out.
             let call = state.countCall(index)
+            guard !state.scenarios.isEmpty || state.fallback != nil else { return nil }
             let stub = state.scenarios.isEmpty ? nil : state.scenarios[key]
             return (stub ?? state.fallback ?? .synthesized()).step(call)
         }
     }
 
+    /// Answers as the scenario says; `nil`: the default scenario (`Scenario.synthesized()`).
     private func answer(
-        _ scenario: Scenario, match: RouteMatch, request: HTTPRequest,
+        _ scenario: Scenario.Answer?, match: RouteMatch, request: HTTPRequest,
         into record: inout AnswerDraft
     ) {
-        switch scenario.answer {
-        case .synthesized(var choice):
-            // Prism's `Prefer` header picks the response when the scenario names neither status nor example.
-            if let prefer = PreferHeader(request.headers), choice.status == nil, choice.example == nil {
-                choice.status = prefer.code
-                choice.example = prefer.example
-            }
-            record.source = .synthesized
-            synthesize(choice, match: match, request: request, into: &record)
+        var choice = SynthesisChoice(status: nil, example: nil, mode: .full)
+        switch scenario {
+        case nil:
+            break
+        case .synthesized(let chosen):
+            choice = chosen
         case .canned(let response):
             record.source = .canned
             record.response = response
             record.stubViolations = contract.verifier.verifyResponse(response, for: match, request: request)
+            return
         case .closure(let build):
             record.source = .closure
             let response = build(request)
             record.response = response
             record.stubViolations = contract.verifier.verifyResponse(response, for: match, request: request)
+            return
         case .failure(let code):
             record.source = .failure
             record.failure = code
+            return
         case .sequence:
             // `step(_:)` never returns a sequence; an empty one answers like the default.
             record.source = .synthesized
-            synthesize(
-                SynthesisChoice(status: nil, example: nil, mode: .full), match: match, request: request,
-                into: &record)
+            synthesize(choice, match: match, request: request, into: &record)
+            return
         }
+        // Prism's `Prefer` header picks the response when the scenario names neither status nor example.
+        if let prefer = PreferHeader(request.headers), choice.status == nil, choice.example == nil {
+            choice.status = prefer.code
+            choice.example = prefer.example
+        }
+        record.source = .synthesized
+        synthesize(choice, match: match, request: request, into: &record)
     }
 
     private func synthesize(

@@ -57,6 +57,18 @@ final class LoadingControl: @unchecked Sendable {
         }
     }
 
+    /// `deliver` for the body's one piece and `finish` in one hold of the lock (a lock and an unlock per
+    /// load fewer): runs `callback` and marks the load finished, so that the caller may send the end after
+    /// the lock is released; `false`, without running it, once the load was cancelled or finished.
+    func deliverLast(_ callback: () -> Void) -> Bool {
+        locked {
+            guard !cancelled, !finished else { return false }
+            callback()
+            finished = true
+            return true
+        }
+    }
+
     /// Marks the load finished, so the caller may send the last callback (the end or a failure) after the
     /// lock is released; `false` when it was cancelled or finished first. The last callback runs outside
     /// the lock because corelibs may wait for the session's queue in it (authentication after a 401).

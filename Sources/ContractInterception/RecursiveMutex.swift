@@ -18,11 +18,7 @@ struct RecursiveMutex: ~Copyable, @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     init() {
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
+        pthread_mutex_init(mutex, Self.recursive.attributes)
     }
 
     deinit {
@@ -36,4 +32,20 @@ struct RecursiveMutex: ~Copyable, @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return body()
     }
+}
+
+extension RecursiveMutex {
+    /// The attributes every recursive mutex is made with, made once: setting up and destroying a set for
+    /// each load was three library calls per request. Never changed after it is made, and never destroyed.
+    private struct Attributes: @unchecked Sendable {
+        let attributes: UnsafeMutablePointer<pthread_mutexattr_t>
+
+        init() {
+            attributes = .allocate(capacity: 1)
+            pthread_mutexattr_init(attributes)
+            pthread_mutexattr_settype(attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        }
+    }
+
+    private static let recursive = Attributes()
 }

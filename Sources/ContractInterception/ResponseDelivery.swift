@@ -53,16 +53,18 @@ struct ResponseDelivery: @unchecked Sendable {
         case .failure(let code):
             guard control.finish() else { return }
             client.urlProtocol(urlProtocol, didFailWithError: URLError(code))
-        case .response(let response, let wire):
+        case .response(let wire):
             guard let url = request.url,
                 let head = HTTPURLResponse(
-                    url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: wire.headerFields)
+                    url: url, statusCode: wire.response.status, httpVersion: "HTTP/1.1",
+                    headerFields: wire.headerFields)
             else {
                 guard control.finish() else { return }
                 client.urlProtocol(urlProtocol, didFailWithError: URLError(.badServerResponse))
                 return
             }
-            if let redirect = redirect(response, from: url) {
+            // Only a 3xx reads the response's headers (a copy of the response retained them on every answer).
+            if (300..<400).contains(wire.response.status), let redirect = redirect(wire.response, from: url) {
                 #if canImport(Darwin)
                     guard control.finish() else { return }
                     client.urlProtocol(urlProtocol, wasRedirectedTo: redirect, redirectResponse: head)
@@ -78,24 +80,27 @@ struct ResponseDelivery: @unchecked Sendable {
             let delivered = control.deliver {
                 client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
             }
-            if delivered { body(wire.body) }
+            if delivered { body(wire) }
         }
     }
 
     /// The body in one piece, after the transfer time a bandwidth limit implies. One piece because
     /// swift-corelibs-foundation keeps only the last `didLoad` chunk for completion handlers and
     /// `data(for:)` (verified on this toolchain), so chunks would lose data on Linux.
-    private func body(_ bytes: Data) {
-        guard let rate = plan.bytesPerSecond, !bytes.isEmpty else { return load(bytes) }
-        control.schedule(after: .milliseconds(bytes.count * 1000 / max(rate, 1))) { load(bytes) }
+    private func body(_ wire: ResponseWire) {
+        guard let rate = plan.bytesPerSecond, !wire.body.isEmpty else { return load(wire) }
+        control.schedule(after: .milliseconds(wire.body.count * 1000 / max(rate, 1))) { load(wire) }
     }
 
-    private func load(_ bytes: Data) {
+    /// The body and the end. Given the wire, not its `Data`: a copy of that retained its storage.
+    private func load(_ wire: ResponseWire) {
         guard let client else { return }
-        if !bytes.isEmpty {
-            guard control.deliver({ client.urlProtocol(urlProtocol, didLoad: bytes) }) else { return }
-        }
-        guard control.finish() else { return }
+        let bytes = wire.body
+        // The protocol taken out first: a closure that names it through `self` copied the whole delivery.
+        let urlProtocol = urlProtocol
+        let finished =
+            bytes.isEmpty ? control.finish() : control.deliverLast { client.urlProtocol(urlProtocol, didLoad: bytes) }
+        guard finished else { return }
         client.urlProtocolDidFinishLoading(urlProtocol)
     }
 

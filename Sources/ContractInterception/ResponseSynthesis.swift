@@ -19,10 +19,11 @@ final class ResponseSynthesis: Sendable {
 
     /// A built answer and whether it verified clean.
     struct Answer: Sendable {
-        var response: HTTPResponse
-        var isClean: Bool?
-        /// The response as the protocol sends it, prepared once.
+        /// The response as the protocol sends it, prepared once, with the response itself.
         var wire: ResponseWire
+        var isClean: Bool?
+
+        var response: HTTPResponse { wire.response }
     }
 
     /// A kept answer and what it depends on besides its operation. `Accept` as sent, not the media type
@@ -75,7 +76,7 @@ final class ResponseSynthesis: Sendable {
                 }
             }
             let response = HTTPResponse(status: status, headers: headers, body: body)
-            let answer = Answer(response: response, isClean: nil, wire: ResponseWire(response))
+            let answer = Answer(wire: ResponseWire(response), isClean: nil)
             // Kept before it is verified too, so answers that are never verified (the contract's own
             // error responses to invalid requests) are built once as well.
             answers.withLock { answers in

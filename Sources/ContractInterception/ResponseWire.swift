@@ -2,12 +2,18 @@ import ContractVerify
 import Foundation
 
 /// A response as the protocol hands it to the client: header fields folded for `HTTPURLResponse`, the
-/// body as `Data`. Built once for a cached synthesized answer, so repeated answers copy nothing.
-struct ResponseWire: Sendable {
-    var headerFields: [String: String]
-    var body: Data
+/// body as `Data`, beside the response they were made from. Built once for a cached synthesized answer, so
+/// repeated answers copy nothing. A class: an answer passes through the cache, the plan and the delivery,
+/// and each copy retained the response's fields, the header table and the body's storage; now it retains
+/// one object.
+final class ResponseWire: Sendable {
+    /// The response, as the verifier and the recorded exchange see it.
+    let response: HTTPResponse
+    let headerFields: [String: String]
+    let body: Data
 
     init(_ response: HTTPResponse) {
+        self.response = response
         headerFields = Self.headerFields(response.headers)
         body = Data(response.body.bytes ?? [])
     }

@@ -30,6 +30,16 @@ extension CompiledSchema {
         return validate(try JSONParser.parse(bytes), context: context)
     }
 
+    /// `validate(json:context:)` for an array of bytes (a request or response body as the verifier holds
+    /// it). Called from another module, the generic form runs unspecialized: its access to the bytes went
+    /// through the collection's witness table.
+    public func validate(json bytes: [UInt8], context: ValidationContext = .none) throws(JSONParseError)
+        -> [SchemaValidationError]
+    {
+        if !tracksScope, bytes.withUnsafeBufferPointer({ streamedVerdict($0, context, false) }) == true { return [] }
+        return validate(try JSONParser.parse(bytes), context: context)
+    }
+
     /// The streaming validator's verdict; `nil` when the bytes are not JSON. Unless `readsToEnd`,
     /// `false` may come before the rest of the document was read.
     private func streamedVerdict(_ bytes: some Collection<UInt8>, _ context: ValidationContext, readsToEnd: Bool)

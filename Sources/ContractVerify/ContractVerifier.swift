@@ -60,7 +60,9 @@ public struct ContractVerifier: Sendable {
         }
         let prepared = tables.operations[match.index]
         var recorder = ViolationRecorder(prepared: prepared, request: request, files: tables.files)
-        RequestChecker(prepared: prepared, options: tables.options).check(request, match: match, into: &recorder)
+        // The two flags the checker reads, not the options: copying those retained their arrays and set.
+        RequestChecker(prepared: prepared, strict: tables.options.strict, checksAccept: tables.options.checksAccept)
+            .check(request, match: match, into: &recorder)
         finish(&recorder)
         return RequestVerdict(route: route, violations: recorder.violations)
     }

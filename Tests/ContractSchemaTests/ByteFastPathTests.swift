@@ -73,6 +73,10 @@ struct ByteFastPathTests {
             ("^[a-z0-9_]+$", "", false), ("^[a-z0-9_]+$", "Order", false), ("^[a-z]+", "abc!!", true),
             ("^[a-z]+", "!abc", false), ("^\\d{4}-\\d{2}$", "2026-11", true), ("^\\d{4}-\\d{2}$", "2026-1", false),
             ("^[a-z]*[0-9]?$", "abc1", true), ("^[a-z]*[0-9]?$", "1", true), ("^[a-z]*[0-9]?$", "a12", false),
+            // Each half of ASCII and its edges (`?` 63, `@` 64, `~` 126, DEL 127), and bytes past ASCII whose
+            // low six bits name characters of the class (`é` is C3 A9: `C` and `)` once the high bits go).
+            ("^[?@~]+$", "?@~@?", true), ("^[?@~]+$", "?@\u{7F}", false), ("^[ -~]+$", "Ca)", true),
+            ("^[ -~]+$", "Ca\u{E9}", false), ("^[ -~]+", "\u{E9}", false), ("^[\u{0}-~]+$", "a\u{7F}", false),
             // Not one pass (overlapping atoms): the machine must still find the match.
             ("^a*a$", "aaa", true), ("^[a-z]+[a-c]$", "xyzb", true), ("^\\w+_x$", "ab_x", true),
             ("^[a-z]{2,}(x)$", "abx", true), ("^\\s+$", "\u{A0}", true), ("^\\D$", "\u{E9}", true),

@@ -71,6 +71,9 @@ struct StreamingValidationTests {
         let errors = try schema.validate(json: Array(text.utf8))
         #expect(errors.map(\.description) == schema.validate(try JSONParser.parse(text)).map(\.description))
         #expect(errors.isEmpty == valid)
+        // The overload for arrays of bytes and the generic form (here through a UTF-8 view) agree.
+        let generic = try schema.validate(json: text.utf8)
+        #expect(generic.map(\.description) == errors.map(\.description))
     }
 
     static let scalars: JSONValue = [
@@ -145,6 +148,8 @@ struct StreamingValidationTests {
         #expect(streamedError?.description == parserError?.description)
         let validateError = #expect(throws: JSONParseError.self) { try schema.validate(json: Array(text.utf8)) }
         #expect(validateError?.description == parserError?.description)
+        let genericError = #expect(throws: JSONParseError.self) { try schema.validate(json: text.utf8) }
+        #expect(genericError?.description == parserError?.description)
     }
 
     @Test("bytes that are not UTF-8 are refused even in a member no schema reads")

@@ -251,3 +251,29 @@ extension RoutingTests {
         #expect(operationId("/Shop/caf%C3%A9") == nil)
     }
 }
+
+extension RoutingTests {
+    /// Matches of paths without variables are prepared once per operation and server: each still names the
+    /// server the request used and its operation, with no parameters, request after request.
+    @Test func preparedMatchesNameTheirServerAndOperation() throws {
+        let verifier = ContractVerifier(document: Self.document)
+        func match(_ url: String) throws -> RouteMatch {
+            let request = try #require(HTTPRequest(method: "GET", url: url))
+            return try #require(verifier.route(request).match)
+        }
+        let templated = "https://{region}.api.example.com:{port}/{version}"
+        for _ in 0..<2 {
+            let remote = try match("https://us.api.example.com/v2/pets/mine")
+            let relative = try match("/relative/pets/mine")
+            #expect(remote.server == templated)
+            #expect(relative.server == "/relative")
+            #expect(remote.operation.operationId == "myPets" && relative.operation.operationId == "myPets")
+            #expect(remote.operationIndex == relative.operationIndex)
+            #expect(remote.pathParameters.isEmpty && relative.pathParameters.isEmpty)
+        }
+        let pet = try match("/relative/pets/a%20b")
+        #expect(pet.operation.operationId == "getPet")
+        #expect(pet.server == "/relative")
+        #expect(pet.pathParameters == ["petId": "a b"])
+    }
+}

@@ -15,6 +15,14 @@ struct ASCIIBitmap: Sendable {
         byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : (high >> UInt64(byte &- 64)) & 1 == 1
     }
 
+    /// `contains` for any byte, `false` past ASCII: one word chosen and one shift, without the branch
+    /// per half (a pattern's one-pass match tests every byte of the input this way).
+    @inline(__always)
+    func contains(anyByte byte: UInt8) -> Bool {
+        let word = byte & 0x40 == 0 ? low : high
+        return byte < 0x80 && (word >> UInt64(byte & 0x3F)) & 1 == 1
+    }
+
     /// Whether no byte is in both sets.
     func isDisjoint(with other: ASCIIBitmap) -> Bool {
         low & other.low == 0 && high & other.high == 0

@@ -4,19 +4,25 @@ import ContractSpec
 /// Checks a routed request against its operation: parameters, strict-mode extras, security, body, `Accept`.
 struct RequestChecker {
     let prepared: PreparedOperation
-    let options: VerifierOptions
+    /// `VerifierOptions.strict`.
+    let strict: Bool
+    /// `VerifierOptions.checksAccept`.
+    let checksAccept: Bool
 
     func check(_ request: HTTPRequest, match: RouteMatch, into recorder: inout ViolationRecorder) {
         let query = QueryItems(request.query)
-        let cookies = prepared.usesCookies ? CookieJar(request.headers) : CookieJar(HTTPHeaders())
-        let parameters = ParameterVerifier(
-            query: query, rawQuery: request.query, headers: request.headers, cookies: cookies,
-            pathValues: match.rawPathParameters)
-        parameters.verify(prepared.parameters, into: &recorder)
-        if options.strict { checkStrict(query, into: &recorder) }
+        let cookies = prepared.usesCookies ? CookieJar(request.headers) : CookieJar()
+        // An operation without parameters sets up no decoder (which copied the headers, query and path values).
+        if !prepared.parameters.isEmpty {
+            let parameters = ParameterVerifier(
+                query: query, rawQuery: request.query, headers: request.headers, cookies: cookies,
+                pathValues: match.rawPathParameters)
+            parameters.verify(prepared.parameters, into: &recorder)
+        }
+        if strict { checkStrict(query, into: &recorder) }
         prepared.security.verify(request, query: query, cookies: cookies, into: &recorder)
         checkBody(request, into: &recorder)
-        if options.checksAccept { checkAccept(request, into: &recorder) }
+        if checksAccept { checkAccept(request, into: &recorder) }
     }
 
     private func checkStrict(_ query: QueryItems, into recorder: inout ViolationRecorder) {
@@ -52,7 +58,8 @@ struct RequestChecker {
     ]
 
     private func checkBody(_ request: HTTPRequest, into recorder: inout ViolationRecorder) {
-        let source = prepared.requestBody?.location ?? prepared.operation.location
+        // Where a body problem is reported, worked out only for a problem (most bodies have none).
+        var source: SourceLocation { prepared.requestBody?.location ?? prepared.operation.location }
         guard let bytes = request.body.bytes else {
             if prepared.requestBody != nil {
                 recorder.add(

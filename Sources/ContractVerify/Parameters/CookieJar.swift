@@ -2,6 +2,12 @@
 struct CookieJar: Sendable {
     let cookies: [(name: String, value: Substring)]
 
+    /// No cookies, for an operation that reads none: parsing an empty list of headers still went through
+    /// `values(_:)` and its array.
+    init() {
+        cookies = []
+    }
+
     init(_ headers: HTTPHeaders) {
         var cookies: [(name: String, value: Substring)] = []
         for field in headers.values("Cookie") {

@@ -13,9 +13,13 @@ struct Router: Sendable {
     /// `servedFrom` as a table by operation and position in `servers`, so a request costs an index
     /// instead of hashing the server's URL.
     private let serves: [[Bool]]
+    /// The match for each operation and position in `servers` that serves it, made once for paths
+    /// without variables (most requests then allocate no match); `nil` where the server does not serve it.
+    private let plainMatches: [[RouteMatch.Storage?]]
 
     init(document: Spec.Document, options: VerifierOptions) {
-        operations = document.operations.map(RouteMatch.SharedOperation.init)
+        let operations = document.operations.map(RouteMatch.SharedOperation.init)
+        self.operations = operations
         table = RoutingTable(operations: document.operations)
         self.options = options
         var matchers = options.baseURLs.map { ServerMatcher(url: $0) }
@@ -34,7 +38,16 @@ struct Router: Sendable {
         let explicit = options.baseURLs.count
         let servers = Array(matchers.prefix(explicit)) + matchers.dropFirst(explicit).sorted { $0.depth > $1.depth }
         self.servers = servers
-        serves = servedFrom.map { urls in servers.map { urls.contains($0.url) } }
+        let serves = servedFrom.map { urls in servers.map { urls.contains($0.url) } }
+        self.serves = serves
+        plainMatches = serves.indices.map { index in
+            servers.indices.map { position in
+                guard serves[index][position] else { return nil }
+                return RouteMatch.Storage(
+                    operation: operations[index], server: servers[position].url, pathParameters: [:],
+                    rawPathParameters: [:], index: index)
+            }
+        }
     }
 
     func route(_ request: HTTPRequest) -> RouteResult {
@@ -59,13 +72,22 @@ struct Router: Sendable {
                 }
                 continue
             }
-            let result = resolveMethod(request.method, entry: entry, variables: variables, server: server.url)
+            guard let index = operationIndex(request.method, entry: entry) else {
+                let methods = table.entries[entry].methods
+                return .methodNotAllowed(path: table.entries[entry].template.text, allowed: methods.map(\.method))
+            }
             // An operation with servers of its own is not served from the document's, and the reverse.
-            if case .matched(let match) = result, !serves[match.index][position] {
-                if wrongServer == nil { wrongServer = servedFrom[match.index].sorted() }
+            guard serves[index][position] else {
+                if wrongServer == nil { wrongServer = servedFrom[index].sorted() }
                 continue
             }
-            return result
+            if variables.isEmpty, let prepared = plainMatches[index][position] { return .matched(RouteMatch(prepared)) }
+            let decoded = variables.mapValues { URLDecoding.lenient($0) }
+            return .matched(
+                RouteMatch(
+                    RouteMatch.Storage(
+                        operation: operations[index], server: server.url, pathParameters: decoded,
+                        rawPathParameters: variables, index: index)))
         }
         if let wrongServer { return .serverNotFound(servers: wrongServer) }
         if let notFound {
@@ -74,21 +96,13 @@ struct Router: Sendable {
         return .serverNotFound(servers: servers.map(\.url))
     }
 
-    private func resolveMethod(
-        _ method: String, entry: Int, variables: [String: Substring], server: String
-    ) -> RouteResult {
+    /// The index of the operation the method names at a path entry; `nil` when the path has no such method.
+    private func operationIndex(_ method: String, entry: Int) -> Int? {
         let methods = table.entries[entry].methods
         var chosen = methods.first { $0.method == method }
         if chosen == nil, method == "HEAD", options.headUsesGet {
             chosen = methods.first { $0.method == "GET" }
         }
-        guard let chosen else {
-            return .methodNotAllowed(path: table.entries[entry].template.text, allowed: methods.map(\.method))
-        }
-        let decoded = variables.isEmpty ? [:] : variables.mapValues { URLDecoding.lenient($0) }
-        return .matched(
-            RouteMatch(
-                operation: operations[chosen.index], server: server, pathParameters: decoded,
-                rawPathParameters: variables, index: chosen.index))
+        return chosen?.index
     }
 }
