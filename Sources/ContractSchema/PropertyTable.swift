@@ -45,19 +45,16 @@ struct PropertyTable: Sendable {
             if utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
                 bytes.append(contentsOf: utf8)
             }
-            let entry = bytes.withUnsafeBufferPointer { all in
+            // A name given again keeps its first position (lookups stop at the first equal entry).
+            let (entry, isRepeated) = bytes.withUnsafeBufferPointer { all in
                 let name = UnsafeBufferPointer(rebasing: all[start...])
-                return Entry(
+                let entry = Entry(
                     head: UTF8Equality.head(name), tail: Self.tailWord(name),
                     count: Int32(truncatingIfNeeded: name.count),
                     start: Int32(truncatingIfNeeded: start), index: Int32(truncatingIfNeeded: index))
+                return (entry, Self.find(name, entries, slots, bytes) != nil)
             }
-            // A name given again keeps its first position (lookups stop at the first equal entry).
-            if bytes.withUnsafeBufferPointer({
-                Self.find(UnsafeBufferPointer(rebasing: $0[start...]), entries, slots, bytes)
-            })
-                != nil
-            {
+            if isRepeated {
                 bytes.removeLast(bytes.count - start)
                 continue
             }

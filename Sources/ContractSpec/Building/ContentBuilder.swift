@@ -15,25 +15,18 @@ struct ContentBuilder {
         }
     }
 
-    // The two builders below walk the object's members themselves: `members` made a list of (key, node)
-    // pairs first, and `compactMap` regrew the result and copied each optional model value into it, a
-    // third of the cost of reading a one-entry `content` map.
     func buildContent(_ node: SourceNode) -> [Spec.MediaType] {
-        guard case .object(let object) = node.value else { return [] }
-        var mediaTypes: [Spec.MediaType] = []
-        mediaTypes.reserveCapacity(object.count)
-        for offset in object.members.indices {
-            let name = object.members[offset].key
-            let mediaNode = node.child(object.members[offset])
+        node.compactMapMembers { name, mediaNode in
             if !MediaTypeName.isValid(name) {
                 context.warning(
                     "content.media-type", "'\(name)' is not a media type or range (type/subtype)", at: mediaNode)
             }
-            guard var mediaType = context.build(mediaNode, kind: "Media Type Object", buildMediaType) else { continue }
+            guard var mediaType = context.build(mediaNode, kind: "Media Type Object", buildMediaType) else {
+                return nil
+            }
             mediaType.name = name
-            mediaTypes.append(mediaType)
+            return mediaType
         }
-        return mediaTypes
     }
 
     private func buildMediaType(_ target: SourceNode) -> Spec.MediaType? {
@@ -56,23 +49,16 @@ struct ContentBuilder {
     }
 
     func buildResponses(_ node: SourceNode) -> [Spec.Response] {
-        guard case .object(let object) = node.value else { return [] }
-        var responses: [Spec.Response] = []
-        responses.reserveCapacity(object.count)
-        for offset in object.members.indices {
-            let key = object.members[offset].key
-            if key.isSpecificationExtension { continue }
+        node.compactMapMembers { key, responseNode in
+            if key.isSpecificationExtension { return nil }
             guard let status = Spec.ResponseStatus(key) else {
                 context.error(
                     "responses.status", "'\(key)' is not a status code: use 100–599, a range such as 4XX, or default",
-                    at: node.child(object.members[offset]))
-                continue
+                    at: responseNode)
+                return nil
             }
-            if let response = buildResponse(node.child(object.members[offset]), status: status) {
-                responses.append(response)
-            }
+            return buildResponse(responseNode, status: status)
         }
-        return responses
     }
 
     /// Builds a response once per target; the status comes from the key that refers to it.

@@ -83,13 +83,13 @@ struct ParameterBuilder {
 
     /// Builds a map of headers; `keyed` when they are components that `$ref`s may reach.
     func buildHeaders(_ node: SourceNode?, keyed: Bool = false) -> [Spec.Header] {
-        (node?.members ?? []).compactMap { name, header in
+        node?.compactMapMembers { name, header in
             var built = context.build(keyed ? header.keyed : header, kind: "Header Object") {
                 buildHeader($0, name: name)
             }
             built?.name = name
             return built
-        }
+        } ?? []
     }
 
     private func buildHeader(_ target: SourceNode, name: String) -> Spec.Header? {

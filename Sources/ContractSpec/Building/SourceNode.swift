@@ -79,6 +79,21 @@ final class SourceNode {
         return object.members.map { ($0.key, node(for: $0)) }
     }
 
+    /// The members of this object, each given to `transform` with its key as a node, the results other than
+    /// `nil` in document order, in a list sized once. For the builders' hot maps (`content`, `responses`):
+    /// `members` first makes the list of pairs, and `compactMap` over it regrew its result.
+    func compactMapMembers<T>(_ transform: (_ key: String, _ node: SourceNode) -> T?) -> [T] {
+        guard case .object(let object) = value else { return [] }
+        var results: [T] = []
+        results.reserveCapacity(object.count)
+        for offset in object.members.indices {
+            if let result = transform(object.members[offset].key, node(for: object.members[offset])) {
+                results.append(result)
+            }
+        }
+        return results
+    }
+
     /// A member of this object (as `members` lists them), as a node.
     func child(_ member: JSONObject.Member) -> SourceNode {
         node(for: member)

@@ -55,11 +55,9 @@ struct SchemaKeywords {
         var ranks: UInt32 = 0
     }
 
-    /// Every name the walk cares about, once, with its role; `table` finds a key's place here.
-    private static let names = (Keyword.allCases.map(\.name) + composing + subschemas).reduce(into: [String]()) {
-        names, name in
-        if !names.contains(name) { names.append(name) }
-    }
+    /// Every name the walk cares about, each with its whole role wherever it stands (`table` answers a repeated
+    /// name with its last place).
+    private static let names = Keyword.allCases.map(\.name) + composing + subschemas
     private static let roles: [Role] = names.map { name in
         // `ranks` and `subschemaOffsets` hold 32.
         precondition(subschemas.count <= 32, "more subschema keywords than ranks")

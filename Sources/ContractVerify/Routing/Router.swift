@@ -10,11 +10,9 @@ struct Router: Sendable {
     /// For each operation, the server URLs it is served from: its own `servers` when it has any, else
     /// the document's (or `/`); base URLs from the options serve every operation.
     private let servedFrom: [Set<String>]
-    /// `servedFrom` as a table by operation and position in `servers`, so a request costs an index
-    /// instead of hashing the server's URL.
-    private let serves: [[Bool]]
-    /// The match for each operation and position in `servers` that serves it, made once for paths
-    /// without variables (most requests then allocate no match); `nil` where the server does not serve it.
+    /// `servedFrom` as a table by operation and position in `servers` (so a request costs an index instead
+    /// of hashing the server's URL), holding the match for paths without variables, made once (most requests
+    /// then allocate no match); `nil` where the server does not serve the operation.
     private let plainMatches: [[RouteMatch.Storage?]]
 
     init(document: Spec.Document, options: VerifierOptions) {
@@ -31,21 +29,20 @@ struct Router: Sendable {
         // OpenAPI: without servers, the API is served from `/`.
         if declared.isEmpty && options.baseURLs.isEmpty { matchers.append(ServerMatcher(url: "/")) }
         let documentServers = document.servers.isEmpty ? ["/"] : document.servers.map(\.url)
-        servedFrom = document.operations.map { operation in
+        let servedFrom = document.operations.map { operation in
             Set(operation.servers.isEmpty ? documentServers : operation.servers.map(\.url)).union(options.baseURLs)
         }
+        self.servedFrom = servedFrom
         // Base URLs from the options first, then the server with the longest base path.
         let explicit = options.baseURLs.count
         let servers = Array(matchers.prefix(explicit)) + matchers.dropFirst(explicit).sorted { $0.depth > $1.depth }
         self.servers = servers
-        let serves = servedFrom.map { urls in servers.map { urls.contains($0.url) } }
-        self.serves = serves
-        plainMatches = serves.indices.map { index in
-            servers.indices.map { position in
-                guard serves[index][position] else { return nil }
+        plainMatches = servedFrom.indices.map { index in
+            servers.map { server in
+                guard servedFrom[index].contains(server.url) else { return nil }
                 return RouteMatch.Storage(
-                    operation: operations[index], server: servers[position].url, pathParameters: [:],
-                    rawPathParameters: [:], index: index)
+                    operation: operations[index], server: server.url, pathParameters: [:], rawPathParameters: [:],
+                    index: index)
             }
         }
     }
@@ -77,11 +74,11 @@ struct Router: Sendable {
                 return .methodNotAllowed(path: table.entries[entry].template.text, allowed: methods.map(\.method))
             }
             // An operation with servers of its own is not served from the document's, and the reverse.
-            guard serves[index][position] else {
+            guard let prepared = plainMatches[index][position] else {
                 if wrongServer == nil { wrongServer = servedFrom[index].sorted() }
                 continue
             }
-            if variables.isEmpty, let prepared = plainMatches[index][position] { return .matched(RouteMatch(prepared)) }
+            if variables.isEmpty { return .matched(RouteMatch(prepared)) }
             let decoded = variables.mapValues { URLDecoding.lenient($0) }
             return .matched(
                 RouteMatch(
