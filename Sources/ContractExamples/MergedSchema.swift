@@ -11,6 +11,11 @@ struct MergedSchema: Sendable {
     /// The schemas this merge was started from and the branches absorbed later: a value valid against all of
     /// them is valid against the merge.
     var roots: [LocatedSchema] = []
+    /// The addresses of the schemas merged so far, roots and members alike. A schema that applies twice
+    /// (`allOf: [A, A]`, `if: A` with `then: A`, two `$ref`s to one base) constrains the value once, and
+    /// merging it again doubled its `oneOf`, `if` and `allOf` groups at every level: time and stack
+    /// exponential in the nesting (twelve levels overflowed the stack).
+    var absorbed: Set<String> = []
     /// Set when some member is the `false` schema.
     var falseSchema: LocatedSchema?
     /// Allowed types, in the order written; `nil` when no member restricts the type.

@@ -15,6 +15,7 @@ extension MergedSchema {
     }
 
     mutating func absorb(_ schema: LocatedSchema, source: any SchemaSource) {
+        if let uri = schema.uri, absorbed.contains(uri) { return }
         roots.append(schema)
         if !source.isBasedAsValidated(schema) { hasUnvettedKeywords = true }
         absorbMember(schema, source: source, depth: 0)
@@ -25,6 +26,7 @@ extension MergedSchema {
             needsCheck = true
             return
         }
+        if let uri = schema.uri, !absorbed.insert(uri).inserted { return }
         switch schema.value {
         case .bool(true):
             return

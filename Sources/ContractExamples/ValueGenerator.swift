@@ -43,6 +43,13 @@ struct ValueGenerator {
     static let optionalDepth = 5
     /// Past this depth a schema that still requires nesting is reported as unsatisfiable.
     static let depthLimit = 40
+    /// How many `generate` calls may be under way at once. `oneOf`, `anyOf` and `if` recurse without going
+    /// deeper into the value (each merges one group in and generates again), so the value's depth does not
+    /// bound the stack: a chain of thousands of conditionals overflowed it. A generous bound: forty levels of
+    /// objects, each with a choice and a conditional, stay under it.
+    static let nestingLimit = 128
+    /// The `generate` calls under way.
+    private(set) var nesting = 0
 
     var source: any SchemaSource { cache.source }
 
@@ -59,6 +66,13 @@ struct ValueGenerator {
             throw .gaveUp(
                 "generation took too many steps (the schema nests too many choices)", at: node.schema.roots.first)
         }
+        guard nesting < Self.nestingLimit else {
+            throw .gaveUp(
+                "the schema nests more than \(Self.nestingLimit) oneOf, anyOf, if and object levels inside one another",
+                at: node.schema.roots.first)
+        }
+        nesting += 1
+        defer { nesting -= 1 }
         guard site.depth < Self.depthLimit else {
             throw .unsatisfiable(
                 "the schema requires values nested deeper than \(Self.depthLimit) levels (a required recursion)",
