@@ -225,18 +225,22 @@ final class SchemaCompiler {
     /// written object are the document's own, and each is translated when it is compiled. One
     /// overload per number of tokens: a variadic list allocated an array per subschema.
     func child(_ context: KeywordContext, _ keyword: CompiledKeyword) -> SchemaNode {
+        let found = Self.find(keyword, nil, below: context)
+        if let found, let target = referenceTarget(found.value, context) { return target }
         let location = SchemaRegistry.Location(
             document: context.location.document, pointer: context.location.pointer.appending(keyword.name))
-        return node(at: location, found: Self.find(keyword, nil, below: context))
+        return node(at: location, found: found)
     }
 
     /// The node of the subschema at `token` (an array index or a member name) under `keyword`
     /// (`allOf/0`, `dependentSchemas/name`).
     func child(_ context: KeywordContext, _ keyword: CompiledKeyword, _ token: String) -> SchemaNode {
+        let found = Self.find(keyword, token, below: context)
+        if let found, let target = referenceTarget(found.value, context) { return target }
         let location = SchemaRegistry.Location(
             document: context.location.document,
             pointer: keywordPointer(context.location.pointer, keyword.name).appending(token))
-        return node(at: location, found: Self.find(keyword, token, below: context))
+        return node(at: location, found: found)
     }
 
     /// The node of `member` of the object under `keyword` (`properties/name`), for a caller that is
@@ -247,6 +251,7 @@ final class SchemaCompiler {
     func child(
         _ context: KeywordContext, _ keyword: CompiledKeyword, holder: JSONObject.Member, member: JSONObject.Member
     ) -> SchemaNode {
+        if let target = referenceTarget(member.value, context) { return target }
         let location = SchemaRegistry.Location(
             document: context.location.document,
             pointer: keywordPointer(context.location.pointer, keyword.name).appending(member.key))
@@ -295,16 +300,37 @@ final class SchemaCompiler {
 
     /// Resolves a `$ref`-style URI reference against the base in force; reports it when unknown.
     func resolve(_ text: String, _ context: KeywordContext, keyword: String) -> (SchemaNode, URIReference)? {
+        if let resolved = resolvedReference(text, context) { return resolved }
+        let reference = context.base.resolving(text)
+        report("cannot resolve \(keyword) \"\(text)\" (\(reference)): not in the registry", at: context, keyword)
+        return nil
+    }
+
+    /// The node a URI reference names from the base in force, or `nil` when the registry has none.
+    private func resolvedReference(_ text: String, _ context: KeywordContext) -> (SchemaNode, URIReference)? {
         let key = ReferenceKey(document: ObjectIdentifier(context.document), baseIndex: context.baseIndex, text: text)
         if let known = references[key] { return known }
         let reference = context.base.resolving(text)
-        guard let location = Self.locateInDocument(text, context) ?? registry.locate(reference) else {
-            report("cannot resolve \(keyword) \"\(text)\" (\(reference)): not in the registry", at: context, keyword)
-            return nil
-        }
+        guard let location = Self.locateInDocument(text, context) ?? registry.locate(reference) else { return nil }
         let resolved = (node(at: location), reference)
         references[key] = resolved
         return resolved
+    }
+
+    /// For a subschema that is only a `$ref` (`{"$ref": "#/components/schemas/Pet"}`, what most property and
+    /// branch schemas of a contract are), the node of its target, which its parent then holds in its place.
+    ///
+    /// A node of its own would only pass every call on to the target: two objects and a table entry per
+    /// reference (a third of the nodes of a real contract), and a frame more on every validation through
+    /// it. The reference resolves against its parent's base, as its own node would resolve it (an object of
+    /// one member has no `$id`). Its location stays unclaimed: a `$ref` naming it gets a node of its own,
+    /// which forwards as before. `nil` for any other subschema, and for a reference that does not resolve,
+    /// which its own node then reports where it is written.
+    private func referenceTarget(_ value: JSONValue, _ context: KeywordContext) -> SchemaNode? {
+        guard case .object(let object) = value, object.members.count == 1, object.members[0].key == "$ref",
+            case .string(let text) = object.members[0].value
+        else { return nil }
+        return resolvedReference(text, context)?.0
     }
 
     /// Where a pointer fragment (`#/components/schemas/Pet`) names a schema of the document it is written
