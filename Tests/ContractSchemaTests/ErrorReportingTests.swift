@@ -25,11 +25,7 @@ struct ErrorReportingTests {
         """
 
     func petSchema() throws -> CompiledSchema {
-        var registry = SchemaRegistry()
-        registry.add(
-            try JSONParser.parse(Self.document), uri: "file:///work/contracts/api.json", dialect: .draft2020_12,
-            displayPath: "contracts/api.json")
-        return try CompiledSchema(registry: registry, uri: "file:///work/contracts/api.json#/components/schemas/Pet")
+        try compiledSchema(in: Self.document, uri: "file:///work/contracts/api.json", at: "#/components/schemas/Pet")
     }
 
     @Test("type error: path, pointer, source location, message")

@@ -33,11 +33,7 @@ struct ReferenceOnlySubschemaTests {
         """
 
     static func compiled(_ name: String) throws -> CompiledSchema {
-        var registry = SchemaRegistry()
-        registry.add(
-            try JSONParser.parse(Self.document), uri: "file:///c/api.json", dialect: .draft2020_12,
-            displayPath: "contracts/api.json")
-        return try CompiledSchema(registry: registry, uri: "file:///c/api.json#/components/schemas/\(name)")
+        try compiledSchema(in: Self.document, uri: "file:///c/api.json", at: "#/components/schemas/\(name)")
     }
 
     @Test("verdicts through property, items, branch and recursive references")
