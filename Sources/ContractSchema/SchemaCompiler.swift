@@ -25,6 +25,8 @@ final class SchemaCompiler {
     @exclusivity(unchecked) var errors: [SchemaCompileError] = []
     /// The list `compile` gathers a node's checks in, emptied (keeping its storage) after each node.
     @exclusivity(unchecked) private var reusableChecks: [KeywordCheck] = []
+    /// The `type` of the schema object being compiled, which its node keeps instead of a check.
+    @exclusivity(unchecked) var pendingType: SchemaNode.TypeKeyword?
     @exclusivity(unchecked) private var lastKeywordPointer:
         (schema: ObjectIdentifier?, keyword: String, pointer: JSONPointer)?
     /// `$ref` texts already resolved, by the base they were resolved against: a contract repeats
@@ -162,8 +164,9 @@ final class SchemaCompiler {
                 // Into the one list every node fills in turn: a fresh list per node was an allocation each.
                 var checks = reusableChecks
                 reusableChecks = []
+                pendingType = nil
                 compileKeywords(context, families: families, into: &checks)
-                node.install(checks)
+                node.install(checks, type: pendingType)
                 checks.removeAll(keepingCapacity: true)
                 reusableChecks = checks
             }
@@ -209,12 +212,16 @@ final class SchemaCompiler {
     func site(_ keyword: CompiledKeyword, _ context: KeywordContext) -> KeywordSite {
         let location = context.location
         let schema = SchemaLocation(documentURI: location.document, pointer: location.pointer)
+        return KeywordSite(keyword: keyword.name, below: schema, source: source(of: keyword, context))
+    }
+
+    /// The file:line:column `site(_:_:)` gives `keyword` of the schema of `context`.
+    func source(of keyword: CompiledKeyword, _ context: KeywordContext) -> SourceLocation? {
         var position = context.position
         if let offset = context.offset(of: keyword), context.object.members[offset].position.isKnown {
             position = context.object.members[offset].position
         }
-        let source = position.isKnown ? SourceLocation(file: context.displayPath, position: position) : nil
-        return KeywordSite(keyword: keyword.name, below: schema, source: source)
+        return position.isKnown ? SourceLocation(file: context.displayPath, position: position) : nil
     }
 
     /// The node of the subschema under `keyword` (`items`, `not`) in the schema object of `context`.

@@ -10,18 +10,16 @@ final class SchemaNode: @unchecked Sendable {
     let location: SchemaLocation
     /// The schema resource (document or `$id` subschema) the node belongs to, for the dynamic scope.
     let resourceID: Int
-    /// The checks, `unevaluated*` last, which the node owns: each is retained once when installed and
-    /// released when the node goes, and validation reads them through `Unmanaged` at no cost.
+    /// The checks besides `type`, `unevaluated*` last, which the node owns: each is retained once when
+    /// installed and released when the node goes, and validation reads them through `Unmanaged` at no cost.
     ///
     /// Walking an array of checks retained and released the array and each check on every visit (a
     /// quarter of the benchmark's time). The node used to keep that array besides, to own the checks: an
-    /// allocation per compiled schema that only held references `borrowed` has.
-    private var borrowed = UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>(start: nil, count: 0)
-    /// The checks `isValid` calls: `borrowed` without the `type` check, whose mask is `typeMask`.
-    private var fast = UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>(start: nil, count: 0)
-    /// The one allocation `borrowed` and `fast` live in, one after the other (two allocations, and a
-    /// filtered array between them, were a tenth of compiling a schema object).
-    private var storage = UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>(start: nil, count: 0)
+    /// allocation per compiled schema that only held references `checks` has.
+    private var checks = UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>(start: nil, count: 0)
+    /// `type`, when the schema has one: the mask is `typeMask`, tested in place; the rest says where and
+    /// what to report on failure.
+    private var type: TypeKeyword?
     private var typeMask = anyType
     private static let anyType: UInt8 = 0xFF
     /// `typeMask` when it is the node's only check (a third of the nodes the benchmark visits,
@@ -46,56 +44,51 @@ final class SchemaNode: @unchecked Sendable {
         self.resourceID = resourceID
     }
 
-    deinit {
-        for check in borrowed { check.release() }
-        storage.deallocate()
+    /// A schema's `type` keyword: what its node reports when the instance's type is not allowed.
+    struct TypeKeyword {
+        /// The allowed types (`TypeCheck` bits).
+        let mask: UInt8
+        /// The value as written, for the message.
+        let written: JSONValue
+        /// Where the keyword is written.
+        let source: SourceLocation?
+        /// How many of the node's checks come before it, for errors in the order keywords are evaluated.
+        let index: Int
     }
 
-    /// Takes `checks` (in evaluation order, `unevaluated*` last) as the node's checks. Called once, by
+    deinit {
+        for check in checks { check.release() }
+        checks.deallocate()
+    }
+
+    /// Takes `checks` (in evaluation order, `unevaluated*` last) and `type` as the node's. Called once, by
     /// the compiler, before the node is shared.
-    func install(_ checks: [KeywordCheck]) {
-        for check in borrowed { check.release() }
-        // `type` is the commonest keyword and the cheapest: `isValid` tests its mask in place
-        // instead of calling the check (a call through the class table and a load of the check).
-        var type: TypeCheck?
-        for check in checks {
-            if let found = check as? TypeCheck {
-                type = found
-                break
-            }
-        }
+    func install(_ checks: [KeywordCheck], type: TypeKeyword? = nil) {
+        for check in self.checks { check.release() }
+        self.checks.deallocate()
+        self.type = type
         typeMask = type?.mask ?? Self.anyType
-        let count = checks.count
-        let restCount = type == nil ? count : count - 1
-        storage.deallocate()
-        // A schema without checks (`{}`, a description alone) needs no storage.
-        storage = count == 0 ? UnsafeMutableBufferPointer(start: nil, count: 0) : .allocate(capacity: count + restCount)
-        var next = 0
-        for check in checks {
-            storage.initializeElement(at: next, to: .passRetained(check))
-            next += 1
+        // A schema without checks (`{}`, a description alone, `type` alone) needs no storage.
+        self.checks =
+            checks.isEmpty ? UnsafeMutableBufferPointer(start: nil, count: 0) : .allocate(capacity: checks.count)
+        for (index, check) in checks.enumerated() {
+            self.checks.initializeElement(at: index, to: .passRetained(check))
         }
-        for check in checks where check !== type {
-            storage.initializeElement(at: next, to: .passUnretained(check))
-            next += 1
-        }
-        borrowed = UnsafeMutableBufferPointer(rebasing: storage[0..<count])
-        fast = UnsafeMutableBufferPointer(rebasing: storage[count..<count + restCount])
-        leafMask = restCount == 0 ? typeMask : nil
+        leafMask = checks.isEmpty ? typeMask : nil
         // A `required` list beside `properties` is decided from that check's lookups (see `RequiredCheck.pair`);
         // the node keeps both checks alive, so the pairing's unretained reference stays valid.
         if let properties = checks.lazy.compactMap({ $0 as? PropertiesCheck }).first {
             for case let required as RequiredCheck in checks { required.pair(with: properties) }
         }
-        decidesStrings = fast.allSatisfy { $0._withUnsafeGuaranteedRef(\.decidesStrings) }
-        decidesNumbers = fast.allSatisfy { $0._withUnsafeGuaranteedRef(\.decidesNumbers) }
+        decidesStrings = checks.allSatisfy(\.decidesStrings)
+        decidesNumbers = checks.allSatisfy(\.decidesNumbers)
     }
 
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard state.depth < state.maximumDepth else { return false }
         return framed(&state) { state in
             if typeMask != Self.anyType, !TypeCheck.accepts(typeMask, instance) { return false }
-            for check in fast where !check._withUnsafeGuaranteedRef({ $0.isValid(instance, &state) }) {
+            for check in checks where !check._withUnsafeGuaranteedRef({ $0.isValid(instance, &state) }) {
                 return false
             }
             return true
@@ -110,17 +103,29 @@ final class SchemaNode: @unchecked Sendable {
             return
         }
         framed(&state) { state in
-            for check in borrowed {
+            for (index, check) in checks.enumerated() {
+                if index == type?.index { collectType(instance, &state, &errors) }
                 check._withUnsafeGuaranteedRef { $0.collect(instance, &state, &errors) }
             }
+            if let type, type.index >= checks.count { collectType(instance, &state, &errors) }
         }
+    }
+
+    /// The error of `type`, when the instance's type is not allowed, at the keyword as written.
+    private func collectType(
+        _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
+    ) {
+        guard let type, !TypeCheck.accepts(type.mask, instance) else { return }
+        let site = KeywordSite(keyword: "type", below: location, source: type.source)
+        errors.append(
+            state.error(site, expected: TypeCheck.expected(type.written), actual: ValueDescription.describe(instance)))
     }
 
     /// Adds what this node evaluated; call only when the node is valid for `instance`.
     func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         guard state.depth < state.maximumDepth else { return }
         framed(&state) { state in
-            for check in borrowed {
+            for check in checks {
                 check._withUnsafeGuaranteedRef { $0.annotate(instance, &state, &evaluated) }
             }
         }
@@ -134,7 +139,7 @@ final class SchemaNode: @unchecked Sendable {
     /// read the evaluation depth or the dynamic scope, so the node's frame is not entered for them.
     func isValid(string: inout StringInstance) -> Bool {
         guard typeMask & TypeCheck.string != 0 else { return false }
-        for check in fast where !check._withUnsafeGuaranteedRef({ $0.isValid(string: &string) }) { return false }
+        for check in checks where !check._withUnsafeGuaranteedRef({ $0.isValid(string: &string) }) { return false }
         return true
     }
 
@@ -145,12 +150,12 @@ final class SchemaNode: @unchecked Sendable {
             guard typeMask & TypeCheck.integer != 0, number.isPlainInteger || NumberFacts.isInteger(number.value())
             else { return false }
         }
-        for check in fast where !check._withUnsafeGuaranteedRef({ $0.isValid(number: &number) }) { return false }
+        for check in checks where !check._withUnsafeGuaranteedRef({ $0.isValid(number: &number) }) { return false }
         return true
     }
 
     /// The checks besides `type`, for the streaming validator (which tests `acceptedTypes` itself).
-    var checksBesidesType: UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>> { fast }
+    var checksBesidesType: UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>> { checks }
 
     /// Runs `body` one level deeper, inside this node's resource in the dynamic scope.
     @inline(__always)
@@ -182,7 +187,7 @@ final class SchemaNode: @unchecked Sendable {
             isReadOnly = isReadOnly || source.isReadOnly
             isWriteOnly = isWriteOnly || source.isWriteOnly
         }
-        for check in borrowed {
+        for check in checks {
             check._withUnsafeGuaranteedRef { check in
                 if let reference = check as? RefCheck {
                     fold(reference.target)

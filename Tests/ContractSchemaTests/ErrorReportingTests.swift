@@ -40,6 +40,20 @@ struct ErrorReportingTests {
         #expect(error.description == "expected string, got integer 42 (#/components/schemas/Pet/properties/name/type)")
     }
 
+    @Test("type is reported in keyword order, after a failing $ref beside it, with every name written")
+    func typeAmongOtherKeywords() throws {
+        let schema = try compiledSchema(
+            in: ##"{"$ref": "#/$defs/One", "type": ["string", "null"], "minLength": 3, "$defs": {"One": {"const": 1}}}"##,
+            uri: "file:///t.json", at: "")
+        let errors = schema.validate(2)
+        #expect(errors.map(\.keyword) == ["const", "type"])
+        #expect(errors.map(\.schemaLocation.fragment) == ["#/$defs/One/const", "#/type"])
+        #expect(errors.last?.description == "expected string or null, got integer 2 (#/type)")
+        #expect(errors.last?.sourceLocation?.description == "contracts/api.json:1:25")
+        #expect(schema.validate("ab").map(\.keyword) == ["const", "minLength"])
+        #expect(schema.validate(1).map(\.keyword) == ["type"])
+    }
+
     @Test("a keyword written twice counts as its last, and errors name the last one's line, in both dialects")
     func repeatedKeywords() throws {
         let text = """

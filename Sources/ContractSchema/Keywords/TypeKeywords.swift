@@ -10,7 +10,11 @@ final class FalseCheck: LeafKeywordCheck, @unchecked Sendable {
 }
 
 /// `type`, as a bit set of the allowed JSON types.
-final class TypeCheck: LeafKeywordCheck, @unchecked Sendable {
+///
+/// Not a check object: a schema's `type` is its node's `typeMask`, tested in place, and its failure is
+/// reported by the node from `SchemaNode.TypeKeyword` (an object per typed schema, a sixth of a contract's
+/// compiled objects, only ever carried the mask and what to say on failure).
+enum TypeCheck {
     static let null: UInt8 = 1
     static let boolean: UInt8 = 2
     static let object: UInt8 = 4
@@ -18,26 +22,6 @@ final class TypeCheck: LeafKeywordCheck, @unchecked Sendable {
     static let number: UInt8 = 16
     static let string: UInt8 = 32
     static let integer: UInt8 = 64
-
-    let mask: UInt8
-    /// The `type` value as written (a name, or a list with names among other values), for messages: kept
-    /// as the document's value rather than as a list of names, an allocation per compiled schema.
-    private let written: JSONValue
-
-    init(site: KeywordSite, mask: UInt8, written: JSONValue) {
-        self.mask = mask
-        self.written = written
-        super.init(site: site)
-    }
-
-    /// The type names written, in order.
-    var names: [String] {
-        switch written {
-        case .string(let name): [name]
-        case .array(let elements): elements.compactMap(\.stringValue)
-        default: []
-        }
-    }
 
     static func bit(_ name: String) -> UInt8? {
         switch name {
@@ -50,10 +34,6 @@ final class TypeCheck: LeafKeywordCheck, @unchecked Sendable {
         case "integer": integer
         default: nil
         }
-    }
-
-    override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
-        Self.accepts(mask, instance)
     }
 
     /// Whether `mask` allows the instance's type; `SchemaNode` calls it directly on its fast path.
@@ -71,8 +51,14 @@ final class TypeCheck: LeafKeywordCheck, @unchecked Sendable {
         }
     }
 
-    override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
-        (names.joined(separator: " or "), ValueDescription.describe(instance))
+    /// What a failure says was expected: the type names as written (a name, or a list with names among other
+    /// values), joined with "or".
+    static func expected(_ written: JSONValue) -> String {
+        switch written {
+        case .string(let name): name
+        case .array(let elements): elements.compactMap(\.stringValue).joined(separator: " or ")
+        default: ""
+        }
     }
 }
 
@@ -138,7 +124,10 @@ extension SchemaCompiler {
             case .array(let elements): for case .string(let name) in elements { add(name) }
             default: report("type must be a string or an array of strings", at: context, "type")
             }
-            if named { checks.append(TypeCheck(site: site(.type, context), mask: mask, written: type)) }
+            if named {
+                pendingType = SchemaNode.TypeKeyword(
+                    mask: mask, written: type, source: source(of: .type, context), index: checks.count)
+            }
         }
         if let value = context[.const] {
             checks.append(ConstCheck(site: site(.const, context), value: value))
