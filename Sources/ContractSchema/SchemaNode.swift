@@ -32,6 +32,10 @@ final class SchemaNode: @unchecked Sendable {
     private(set) var decidesStrings = false
     /// The same for numbers (`KeywordCheck.decidesNumbers`).
     private(set) var decidesNumbers = false
+    /// The node's `properties` check when its checks besides `type` are that check, without
+    /// `patternProperties`, and at most a `required` list paired with it (the commonest object schema):
+    /// the streaming validator reads such an object member by member without filing its checks.
+    private(set) var plainProperties: Unmanaged<PropertiesCheck>?
     /// `readOnly: true` here or in a `$ref` target.
     var isReadOnly = false
     /// `writeOnly: true` here or in a `$ref` target.
@@ -89,6 +93,27 @@ final class SchemaNode: @unchecked Sendable {
         }
         decidesStrings = fast.allSatisfy { $0._withUnsafeGuaranteedRef(\.decidesStrings) }
         decidesNumbers = fast.allSatisfy { $0._withUnsafeGuaranteedRef(\.decidesNumbers) }
+        plainProperties = Self.plainProperties(fast)
+    }
+
+    /// The `properties` check of `checks` (the checks besides `type`) when they make a plain object
+    /// schema (see `plainProperties`), after `required` lists were paired. Read through the node's own
+    /// buffer: a filtered array would be an allocation per compiled schema object.
+    private static func plainProperties(_ checks: UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>)
+        -> Unmanaged<PropertiesCheck>?
+    {
+        guard checks.count == 1 || checks.count == 2 else { return nil }
+        var properties: PropertiesCheck?
+        for check in checks {
+            if let found = check.takeUnretainedValue() as? PropertiesCheck { properties = found }
+        }
+        guard let properties, properties.patterns.isEmpty else { return nil }
+        for check in checks where check.takeUnretainedValue() !== properties {
+            guard let required = check.takeUnretainedValue() as? RequiredCheck,
+                required.isPaired(with: .passUnretained(properties))
+            else { return nil }
+        }
+        return .passUnretained(properties)
     }
 
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {

@@ -188,6 +188,8 @@ struct StreamingValidator: ~Copyable {
     private mutating func validateObject(_ reader: inout JSONByteReader, _ set: Range<Int>) throws(JSONParseError)
         -> Bool
     {
+        // The commonest case, an object under one plain object schema, without filing its checks.
+        if set.count == 1, let verdict = try validatePlainObject(&reader, frames[set.lowerBound]) { return verdict }
         let checks = structural.count
         let keyMark = keys.count
         defer {
