@@ -118,9 +118,12 @@ extension StreamingValidator {
     private mutating func validateMember(_ reader: inout JSONByteReader, _ node: Unmanaged<SchemaNode>, depth: Int)
         throws(JSONParseError) -> Bool
     {
-        if depth < state.maximumDepth, let kind = reader.nextValueKind() {
+        let (strings, numbers) = node._withUnsafeGuaranteedRef { ($0.decidesStrings, $0.decidesNumbers) }
+        // A schema that decides neither (an object's, an `enum`'s) goes to the general walk at once, which
+        // reads the value's kind itself.
+        if strings || numbers, depth < state.maximumDepth, let kind = reader.nextValueKind() {
             switch kind {
-            case .string where node._withUnsafeGuaranteedRef(\.decidesStrings):
+            case .string where strings:
                 switch try reader.readString() {
                 case .bytes(let bytes):
                     var string = StringInstance(utf8: bytes)
@@ -129,7 +132,7 @@ extension StreamingValidator {
                     state.depth = depth
                     return node.isValid(.string(text), &state)
                 }
-            case .number where node._withUnsafeGuaranteedRef(\.decidesNumbers):
+            case .number where numbers:
                 var number = NumberInstance(utf8: try reader.readNumber())
                 return node._withUnsafeGuaranteedRef { $0.isValid(number: &number) }
             default:
