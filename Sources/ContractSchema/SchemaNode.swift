@@ -88,32 +88,30 @@ final class SchemaNode: @unchecked Sendable {
         leafMask = restCount == 0 ? typeMask : nil
         // A `required` list beside `properties` is decided from that check's lookups (see `RequiredCheck.pair`);
         // the node keeps both checks alive, so the pairing's unretained reference stays valid.
-        if let properties = checks.lazy.compactMap({ $0 as? PropertiesCheck }).first {
+        let properties = checks.lazy.compactMap({ $0 as? PropertiesCheck }).first
+        if let properties {
             for case let required as RequiredCheck in checks { required.pair(with: properties) }
         }
         decidesStrings = fast.allSatisfy { $0._withUnsafeGuaranteedRef(\.decidesStrings) }
         decidesNumbers = fast.allSatisfy { $0._withUnsafeGuaranteedRef(\.decidesNumbers) }
-        plainProperties = Self.plainProperties(fast)
+        plainProperties = properties.flatMap { Self.plainProperties($0, among: fast) }
     }
 
-    /// The `properties` check of `checks` (the checks besides `type`) when they make a plain object
-    /// schema (see `plainProperties`), after `required` lists were paired. Read through the node's own
-    /// buffer: a filtered array would be an allocation per compiled schema object.
-    private static func plainProperties(_ checks: UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>)
-        -> Unmanaged<PropertiesCheck>?
-    {
-        guard checks.count == 1 || checks.count == 2 else { return nil }
-        var properties: PropertiesCheck?
-        for check in checks {
-            if let found = check.takeUnretainedValue() as? PropertiesCheck { properties = found }
-        }
-        guard let properties, properties.patterns.isEmpty else { return nil }
-        for check in checks where check.takeUnretainedValue() !== properties {
-            guard let required = check.takeUnretainedValue() as? RequiredCheck,
-                required.isPaired(with: .passUnretained(properties))
+    /// `properties` when it and at most a `required` list paired with it are all of `checks` (the checks
+    /// besides `type`), which makes a plain object schema (see `plainProperties`). Told apart by their
+    /// streaming roles, not cast again: this runs for every schema object a contract compiles.
+    private static func plainProperties(
+        _ properties: PropertiesCheck, among checks: UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>
+    ) -> Unmanaged<PropertiesCheck>? {
+        guard checks.count == 1 || checks.count == 2, properties.patterns.isEmpty else { return nil }
+        let reference = Unmanaged.passUnretained(properties)
+        for check in checks where check.toOpaque() != reference.toOpaque() {
+            // `.required` is `RequiredCheck`'s role alone.
+            guard check._withUnsafeGuaranteedRef({ $0.streamingRole == .required }),
+                unsafeDowncast(check.takeUnretainedValue(), to: RequiredCheck.self).isPaired(with: reference)
             else { return nil }
         }
-        return .passUnretained(properties)
+        return reference
     }
 
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
