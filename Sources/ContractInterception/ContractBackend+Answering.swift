@@ -52,11 +52,15 @@ extension ContractBackend {
         var delay = Duration.zero
         var bytesPerSecond: Int?
         if let match, let operationKey {
-            let scenario = scenario(for: operationKey, index: match.operationIndex)
-            delay = scenario?.delay ?? .zero
-            bytesPerSecond = scenario?.bytesPerSecond
+            // Taken apart once: each `scenario?.…` copied the whole optional scenario.
+            var step: Scenario.Answer?
+            if let scenario = scenario(for: operationKey, index: match.operationIndex) {
+                delay = scenario.delay
+                bytesPerSecond = scenario.bytesPerSecond
+                step = scenario.answer
+            }
             if verdict.isValid {
-                answer(scenario?.answer, match: match, request: request, into: &draft)
+                answer(step, match: match, request: request, into: &draft)
             } else {
                 answerInvalid(verdict, match: match, into: &draft)
             }

@@ -23,15 +23,22 @@ public class ContractURLProtocol: URLProtocol {
     /// Whether the URL text starts with `http:` or `https:` in any case. Read from the text: sessions ask
     /// several times per request, and `URL.scheme` parses the URL and builds a string each time.
     static func isHTTP(_ url: String) -> Bool {
+        httpScheme(url) != nil
+    }
+
+    /// `http` or `https` when the URL text starts with one of them and `:` in any case (the scheme
+    /// `URL.scheme` reads, lower-cased), else `nil`.
+    static func httpScheme(_ url: String) -> String? {
         var url = url
         return url.withUTF8 { bytes in
             func lowered(_ offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] | 0x20 : 0 }
             guard lowered(0) == UInt8(ascii: "h"), lowered(1) == UInt8(ascii: "t"), lowered(2) == UInt8(ascii: "t"),
                 lowered(3) == UInt8(ascii: "p")
-            else { return false }
+            else { return nil }
             // `| 0x20` leaves `:` as it is.
             let colon = UInt8(ascii: ":")
-            return lowered(4) == colon || (lowered(4) == UInt8(ascii: "s") && lowered(5) == colon)
+            if lowered(4) == colon { return "http" }
+            return lowered(4) == UInt8(ascii: "s") && lowered(5) == colon ? "https" : nil
         }
     }
 

@@ -30,6 +30,10 @@ final class SchemaNode: @unchecked Sendable {
     private(set) var decidesStrings = false
     /// The same for numbers (`KeywordCheck.decidesNumbers`).
     private(set) var decidesNumbers = false
+    /// The node's `properties` check when its checks besides `type` are that check, without
+    /// `patternProperties`, and at most a `required` list paired with it (the commonest object schema):
+    /// the streaming validator reads such an object member by member without filing its checks.
+    private(set) var plainProperties: Unmanaged<PropertiesCheck>?
     /// `readOnly: true` here or in a `$ref` target.
     var isReadOnly = false
     /// `writeOnly: true` here or in a `$ref` target.
@@ -77,11 +81,30 @@ final class SchemaNode: @unchecked Sendable {
         leafMask = checks.isEmpty ? typeMask : nil
         // A `required` list beside `properties` is decided from that check's lookups (see `RequiredCheck.pair`);
         // the node keeps both checks alive, so the pairing's unretained reference stays valid.
-        if let properties = checks.lazy.compactMap({ $0 as? PropertiesCheck }).first {
+        let properties = checks.lazy.compactMap({ $0 as? PropertiesCheck }).first
+        if let properties {
             for case let required as RequiredCheck in checks { required.pair(with: properties) }
         }
         decidesStrings = checks.allSatisfy(\.decidesStrings)
         decidesNumbers = checks.allSatisfy(\.decidesNumbers)
+        plainProperties = properties.flatMap { Self.plainProperties($0, among: self.checks) }
+    }
+
+    /// `properties` when it and at most a `required` list paired with it are all of `checks` (the checks
+    /// besides `type`), which makes a plain object schema (see `plainProperties`). Told apart by their
+    /// streaming roles, not cast again: this runs for every schema object a contract compiles.
+    private static func plainProperties(
+        _ properties: PropertiesCheck, among checks: UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>
+    ) -> Unmanaged<PropertiesCheck>? {
+        guard checks.count == 1 || checks.count == 2, properties.patterns.isEmpty else { return nil }
+        let reference = Unmanaged.passUnretained(properties)
+        for check in checks where check.toOpaque() != reference.toOpaque() {
+            // `.required` is `RequiredCheck`'s role alone.
+            guard check._withUnsafeGuaranteedRef({ $0.streamingRole == .required }),
+                unsafeDowncast(check.takeUnretainedValue(), to: RequiredCheck.self).isPaired(with: reference)
+            else { return nil }
+        }
+        return reference
     }
 
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {

@@ -1,0 +1,147 @@
+import ContractJSON
+
+/// The streaming validator's short way through the commonest object schema: one schema (reached
+/// directly or through `$ref`s alone) whose checks are `type`, `properties` without
+/// `patternProperties`, and at most a `required` list paired with it (`SchemaNode.plainProperties`).
+///
+/// The general walk files each object's checks on a stack, counts and sorts them, pushes a frame for
+/// each member's schema and loops over frame sets of one; for such an object each member's schema is
+/// found by its key and its value checked directly, strings and numbers where they stand. The verdict
+/// and what is read are the general walk's, check for check (see `validateObject`).
+extension StreamingValidator {
+    /// What an object under one schema alone is read as.
+    private enum ObjectRoute {
+        /// A plain object schema: its `properties` check and the `required` list paired with it.
+        case plain(Unmanaged<PropertiesCheck>, required: Unmanaged<RequiredCheck>?)
+        /// A schema whose one check besides `type` is a `$ref` to this target.
+        case reference(Unmanaged<SchemaNode>)
+        /// Anything else: the general walk.
+        case general
+    }
+
+    /// The verdict for the object at the reader's offset when its one schema is `frame` and that
+    /// is a plain object schema; `nil`, having read nothing, otherwise.
+    mutating func validatePlainObject(_ reader: inout JSONByteReader, _ frame: Frame) throws(JSONParseError) -> Bool? {
+        var node = frame.node
+        var depth = frame.depth
+        // Each `$ref` is one level deeper, as `expand` files its target; the depth limit ends the loop.
+        while depth < state.maximumDepth {
+            switch Self.route(node) {
+            case .general:
+                return nil
+            case .reference(let target):
+                node = target
+                depth += 1
+            case .plain(let properties, let required):
+                return try readPlainObject(&reader, properties, required, childDepth: depth + 1)
+            }
+        }
+        return nil
+    }
+
+    private static func route(_ reference: Unmanaged<SchemaNode>) -> ObjectRoute {
+        reference._withUnsafeGuaranteedRef { node in
+            // A schema that rejects objects is decided by the general walk (which skips the value).
+            guard node.acceptedTypes & TypeCheck.object != 0 else { return .general }
+            let checks = node.checksBesidesType
+            if let properties = node.plainProperties {
+                guard checks.count == 2 else { return .plain(properties, required: nil) }
+                // The other check is the paired `required` list (see `SchemaNode.plainProperties`).
+                let other = checks[0].toOpaque() == properties.toOpaque() ? checks[1] : checks[0]
+                return .plain(properties, required: .fromOpaque(other.toOpaque()))
+            }
+            guard checks.count == 1,
+                checks[0]._withUnsafeGuaranteedRef({ $0.streamingRole == .reference })
+            else { return .general }
+            let reference = unsafeDowncast(checks[0].takeUnretainedValue(), to: RefCheck.self)
+            return .reference(.passUnretained(reference.target))
+        }
+    }
+
+    /// Reads the object at the reader's offset against a plain object schema whose members' schemas
+    /// are evaluated at `childDepth`.
+    private mutating func readPlainObject(
+        _ reader: inout JSONByteReader, _ properties: Unmanaged<PropertiesCheck>, _ required: Unmanaged<RequiredCheck>?,
+        childDepth: Int
+    ) throws(JSONParseError) -> Bool {
+        // The bits of the properties present, for the paired `required` list (as `validateObject` keeps them).
+        var present: UInt64 = 0
+        var valid = true
+        var more = try reader.openObject()
+        while more {
+            // After a failure the rest is only skipped, to check that it is JSON.
+            if valid {
+                valid = try readPlainMember(&reader, properties, childDepth: childDepth, present: &present)
+                guard valid || consumesRest else { return false }
+            } else {
+                try reader.skipMember()
+            }
+            more = try reader.nextMember()
+        }
+        guard valid else { return false }
+        guard let required else { return true }
+        return required._withUnsafeGuaranteedRef { $0.isSatisfied(present: present, state.context) }
+    }
+
+    /// Reads the member at the reader's offset (its key) and checks its value against the schema its key
+    /// selects, adding the property's bit to `present`; the reader ends after the value unless it fails
+    /// and `consumesRest` is off.
+    private mutating func readPlainMember(
+        _ reader: inout JSONByteReader, _ properties: Unmanaged<PropertiesCheck>, childDepth: Int,
+        present: inout UInt64
+    ) throws(JSONParseError) -> Bool {
+        let key = try reader.readMemberKey()
+        let (index, schema) = properties._withUnsafeGuaranteedRef { check -> (Int?, Unmanaged<SchemaNode>?) in
+            if let index = check.table.index(of: key) { return (index, check.nodes[index]) }
+            return (nil, check.additional.map { .passUnretained($0) })
+        }
+        if let index, index < 64 { present |= 1 << index }
+        guard let schema else {
+            try reader.skipValue()
+            return true
+        }
+        // Only a declared property can be out of place (`readOnly` in a request, `writeOnly` in a response).
+        if index != nil, state.context != .none,
+            properties._withUnsafeGuaranteedRef({ check in
+                schema._withUnsafeGuaranteedRef { check.violatesAccess($0, state.context) }
+            })
+        {
+            if consumesRest { try reader.skipValue() }
+            return false
+        }
+        return try validateMember(&reader, schema, depth: childDepth)
+    }
+
+    /// Whether the member value at the reader's offset satisfies `node`, evaluated at `depth`: a string
+    /// or number the node decides from its bytes is decided here (as `validateScalarInPlace` does),
+    /// anything else by the general walk with the node as the value's one schema.
+    private mutating func validateMember(_ reader: inout JSONByteReader, _ node: Unmanaged<SchemaNode>, depth: Int)
+        throws(JSONParseError) -> Bool
+    {
+        let (strings, numbers) = node._withUnsafeGuaranteedRef { ($0.decidesStrings, $0.decidesNumbers) }
+        // A schema that decides neither (an object's, an `enum`'s) goes to the general walk at once, which
+        // reads the value's kind itself.
+        if strings || numbers, depth < state.maximumDepth, let kind = reader.nextValueKind() {
+            switch kind {
+            case .string where strings:
+                switch try reader.readString() {
+                case .bytes(let bytes):
+                    var string = StringInstance(utf8: bytes)
+                    return node._withUnsafeGuaranteedRef { $0.isValid(string: &string) }
+                case .decoded(let text):
+                    state.depth = depth
+                    return node.isValid(.string(text), &state)
+                }
+            case .number where numbers:
+                var number = NumberInstance(utf8: try reader.readNumber())
+                return node._withUnsafeGuaranteedRef { $0.isValid(number: &number) }
+            default:
+                break
+            }
+        }
+        let first = frames.count
+        frames.push(Frame(node: node, depth: depth))
+        defer { frames.pop(to: first) }
+        return try validate(&reader, first..<first + 1)
+    }
+}
