@@ -8,9 +8,10 @@ struct BaselineCommand: ParsableCommand {
         commandName: "baseline",
         abstract: "Write the current problems to a baseline file, for gradual adoption.",
         discussion: """
-            Runs what the default run checks (lint of the contracts, verification of HAR files and recordings) and
-            writes every problem that would fail it to the baseline file. Later, `contract-check run --baseline FILE`
-            fails only on problems the file does not list, and reports the ones that were fixed.
+            Runs what the default run checks (lint of the contracts, verification of HAR files and recordings) \
+            and writes every problem that would fail it to the baseline file. Later, `contract-check run \
+            --baseline FILE` fails only on problems the file does not list, and reports the ones that were \
+            fixed.
             Exit status: 0 when written, 1 when it cannot be written, 64 on a usage error.
             """
     )

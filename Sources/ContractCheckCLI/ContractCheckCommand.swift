@@ -7,7 +7,8 @@ public struct ContractCheckCommand: ParsableCommand {
         commandName: "contract-check",
         abstract: "Check OpenAPI contracts, and the traffic that claims to follow them.",
         discussion: """
-            With no subcommand, runs `contract-check run`: lints every contract in contracts/ and writes Reports/.
+            With no subcommand, runs `contract-check run`: lints every contract in contracts/ and writes \
+            Reports/.
             Exit status: 0 when clean, 1 when problems were found, 64 on a usage error.
             """,
         subcommands: [

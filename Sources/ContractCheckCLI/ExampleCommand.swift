@@ -18,10 +18,10 @@ struct ExampleCommand: ParsableCommand {
         commandName: "example",
         abstract: "Print an example response (or request) body for an operation of a contract.",
         discussion: """
-            The body is, in order: the example named by --example, the media type's first valid example, the
-            schema's example, else a value generated from the schema (always one the schema accepts).
+            The body is, in order: the example named by --example, the media type's first valid example, the \
+            schema's example, else a value generated from the schema (always one the schema accepts). \
             --generated skips the contract's examples. The same --seed gives the same bytes on every run.
-            Exit status: 0 when a body was printed, 1 when the contract does not load or no value satisfies
+            Exit status: 0 when a body was printed, 1 when the contract does not load or no value satisfies \
             the schema, 64 on a usage error.
             """)
 

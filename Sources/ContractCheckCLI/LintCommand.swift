@@ -8,9 +8,10 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Load OpenAPI documents and report structural and semantic problems.",
         discussion: """
-            Prints one line per problem (file:line:column: severity: message [rule]) and a summary per file.
+            Prints one line per problem (file:line:column: severity: message [rule]) and a summary per file. \
             Folders are searched for YAML and JSON files that declare `openapi` or `swagger`.
-            Exit status: 0 when clean (warnings allowed unless --strict), 1 when problems were found, 64 on a usage error.
+            Exit status: 0 when clean (warnings allowed unless --strict), 1 when problems were found, 64 on a \
+            usage error.
             """
     )
 

@@ -8,9 +8,10 @@ struct MergeCommand: ParsableCommand {
         commandName: "merge",
         abstract: "Merge JUnit reports from sharded CI jobs into one.",
         discussion: """
-            Suites with the same name become one; an operation reported by several shards becomes one test case
-            with the worst outcome (an error, then a failure, then a pass; skipped only if every shard skipped it),
-            so coverage adds up. Exit status: 0 when merged, 1 when a report cannot be read, 64 on a usage error.
+            Suites with the same name become one; an operation reported by several shards becomes one test \
+            case with the worst outcome (an error, then a failure, then a pass; skipped only if every shard \
+            skipped it), so coverage adds up.
+            Exit status: 0 when merged, 1 when a report cannot be read, 64 on a usage error.
             """
     )
 

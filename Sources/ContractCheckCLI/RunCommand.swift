@@ -12,10 +12,11 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Lint the contracts, verify recorded traffic, and write reports (the default command).",
         discussion: """
-            Lints every contract in the contracts folder, verifies the fake backend's recordings (the folder in
-            CONTRACTCHECK_RECORDINGS, else .build/contract-check/recordings) and every HAR file below the contracts
-            folder, prints violations and coverage, and writes Reports/contract-check.xml (JUnit) and
-            Reports/lint.json. Exit status: 0 when clean, 1 when problems were found, 64 on a usage error.
+            Lints every contract in the contracts folder, verifies the fake backend's recordings (the folder \
+            in CONTRACTCHECK_RECORDINGS, else .build/contract-check/recordings) and every HAR file below the \
+            contracts folder, prints violations and coverage, and writes Reports/contract-check.xml (JUnit) \
+            and Reports/lint.json.
+            Exit status: 0 when clean, 1 when problems were found, 64 on a usage error.
             """
     )
 

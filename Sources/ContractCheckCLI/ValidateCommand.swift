@@ -20,7 +20,13 @@ struct ValidateCommand: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Validate JSON instances against a JSON Schema or a contract's schema.")
+        abstract: "Validate JSON instances against a JSON Schema or a contract's schema.",
+        discussion: """
+            Prints one line per instance: valid, or each error with its instance path, schema pointer and \
+            file:line:column. Schemas, contracts and instances may be JSON or YAML.
+            Exit status: 0 when every instance is valid, 1 when any is not, 64 on a usage error (an unreadable \
+            file, a pointer that names nothing, a schema that does not compile).
+            """)
 
     @Option(
         name: .long, help: "The schema file, optionally with a #/json/pointer; with --contract, just the #/pointer.")

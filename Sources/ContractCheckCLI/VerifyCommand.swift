@@ -10,10 +10,11 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Verify recorded traffic (HAR 1.2 files, fake-backend recordings) against a contract.",
         discussion: """
-            Every exchange is checked: route, parameters, body, security, status, headers and response body.
-            Exchanges whose URL matches none of the contract's servers are skipped and counted; --server maps
-            another host (a staging URL) onto the contract. Exit status: 0 when clean, 1 when violations were
-            found or a file could not be read, 64 on a usage error.
+            Every exchange is checked: route, parameters, body, security, status, headers and response body. \
+            Exchanges whose URL matches none of the contract's servers are skipped and counted; --server maps \
+            another host (a staging URL) onto the contract.
+            Exit status: 0 when clean, 1 when violations were found or a file could not be read, 64 on a usage \
+            error.
             """
     )
 
