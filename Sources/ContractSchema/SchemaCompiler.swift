@@ -61,7 +61,7 @@ final class SchemaCompiler {
     ) throws(SchemaCompileErrors) -> SchemaNode {
         let firstError = errors.count
         let firstNode = cache.nodes.count
-        let root = node(at: location, found: written)
+        let root = rootTarget(location, written) ?? node(at: location, found: written)
         drain()
         if usesDynamicRef { compileDynamicAnchors() }
         // Nodes from earlier roots (a catalog compiles many) are resolved already and may be in use
@@ -315,13 +315,42 @@ final class SchemaCompiler {
 
     /// The node a URI reference names from the base in force, or `nil` when the registry has none.
     private func resolvedReference(_ text: String, _ context: KeywordContext) -> (SchemaNode, URIReference)? {
-        let key = ReferenceKey(document: ObjectIdentifier(context.document), baseIndex: context.baseIndex, text: text)
+        resolvedReference(text, in: context.document, at: context.location.document, baseIndex: context.baseIndex)
+    }
+
+    /// The same for a reference written in `document` (registered as `uri`) under its base `baseIndex`.
+    private func resolvedReference(
+        _ text: String, in document: SchemaRegistry.Document, at uri: String, baseIndex: Int
+    ) -> (SchemaNode, URIReference)? {
+        let key = ReferenceKey(document: ObjectIdentifier(document), baseIndex: baseIndex, text: text)
         if let known = references[key] { return known }
-        let reference = context.base.resolving(text)
-        guard let location = Self.locateInDocument(text, context) ?? registry.locate(reference) else { return nil }
+        let reference = document.baseReferences[baseIndex].resolving(text)
+        guard let location = Self.locateInDocument(text, at: uri, baseIndex: baseIndex) ?? registry.locate(reference)
+        else { return nil }
         let resolved = (node(at: location), reference)
         references[key] = resolved
         return resolved
+    }
+
+    /// The text of a schema that is only a `$ref` (`{"$ref": "#/components/schemas/Pet"}`).
+    private static func referenceOnly(_ value: JSONValue) -> String? {
+        guard case .object(let object) = value, object.members.count == 1, object.members[0].key == "$ref",
+            case .string(let text) = object.members[0].value
+        else { return nil }
+        return text
+    }
+
+    /// For a root written as only a `$ref` (most request and response schemas of a contract), the node of
+    /// its target, when that is in the root's own resource: validation then starts in the same dynamic
+    /// scope as through a forwarding node. `nil` otherwise, and when the reference does not resolve.
+    private func rootTarget(_ location: SchemaRegistry.Location, _ written: PositionedJSONValue?) -> SchemaNode? {
+        guard let written, let text = Self.referenceOnly(written.value), let document = document(location.document)
+        else { return nil }
+        let baseIndex = registry.baseIndex(in: document, at: location.pointer)
+        guard let target = resolvedReference(text, in: document, at: location.document, baseIndex: baseIndex)?.0,
+            target.resourceID == resourceID(of: location)
+        else { return nil }
+        return target
     }
 
     /// For a subschema that is only a `$ref` (`{"$ref": "#/components/schemas/Pet"}`, what most property and
@@ -334,19 +363,17 @@ final class SchemaCompiler {
     /// which forwards as before. `nil` for any other subschema, and for a reference that does not resolve,
     /// which its own node then reports where it is written.
     private func referenceTarget(_ value: JSONValue, _ context: KeywordContext) -> SchemaNode? {
-        guard case .object(let object) = value, object.members.count == 1, object.members[0].key == "$ref",
-            case .string(let text) = object.members[0].value
-        else { return nil }
+        guard let text = Self.referenceOnly(value) else { return nil }
         return resolvedReference(text, context)?.0
     }
 
     /// Where a pointer fragment (`#/components/schemas/Pet`) names a schema of the document it is written
     /// in, when the base there is the document's own URI: what `SchemaRegistry.locate` finds for it (the
     /// document's URI names its root), without spelling the resolved URI out and looking it up.
-    private static func locateInDocument(_ text: String, _ context: KeywordContext) -> SchemaRegistry.Location? {
-        guard context.baseIndex == 0, text.utf8.starts(with: "#/".utf8), let pointer = JSONPointer(fragment: text)
+    private static func locateInDocument(_ text: String, at uri: String, baseIndex: Int) -> SchemaRegistry.Location? {
+        guard baseIndex == 0, text.utf8.starts(with: "#/".utf8), let pointer = JSONPointer(fragment: text)
         else { return nil }
-        return SchemaRegistry.Location(document: context.location.document, pointer: pointer)
+        return SchemaRegistry.Location(document: uri, pointer: pointer)
     }
 
     func report(_ message: String, at context: KeywordContext, _ keyword: String) {

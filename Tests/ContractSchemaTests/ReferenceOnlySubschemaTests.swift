@@ -84,4 +84,32 @@ struct ReferenceOnlySubschemaTests {
         #expect(error.errors.map(\.message) == ["no schema at #/components/schemas/Missing"])
         #expect(error.errors.first?.schemaLocation.fragment == "#/components/schemas/Missing")
     }
+
+    @Test("a root written as only a $ref validates as its target, in its resource or another")
+    func roots() throws {
+        let text = """
+            {"$defs": {
+              "okPet": {"$ref": "#/$defs/Pet"},
+              "okWrapped": {"$ref": "urn:example:wrapped"},
+              "Pet": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}},
+              "Wrapped": {"$id": "urn:example:wrapped", "type": "integer", "minimum": 3}}}
+            """
+        let document = try JSONParser.parse(text)
+        var registry = SchemaRegistry()
+        registry.add(document, uri: "file:///c/roots.json", dialect: .draft2020_12, displayPath: "contracts/roots.json")
+        let catalog = SchemaCatalog(registry: registry)
+        func root(_ name: String) throws -> CompiledSchema {
+            let pointer = JSONPointer(tokens: ["$defs", name])
+            return try catalog.schema(
+                inDocument: "file:///c/roots.json", at: pointer, writtenAs: pointer.resolveWithPosition(in: document))
+        }
+        let pet = try root("okPet")
+        #expect(pet.isValid(["name": "Rex"]))
+        let errors = pet.validate(["name": 1])
+        #expect(errors.map(\.schemaLocation.fragment) == ["#/$defs/Pet/properties/name/type"])
+        // The target is in another resource (its own `$id`): compiled through a forwarding node, as before.
+        let wrapped = try root("okWrapped")
+        #expect(wrapped.isValid(4))
+        #expect(wrapped.validate(2).map(\.keyword) == ["minimum"])
+    }
 }
