@@ -22,3 +22,12 @@ public struct SchemaCompileError: Error, Hashable, Sendable, CustomStringConvert
         return "\(prefix)error: \(message) (\(schemaLocation.fragment))"
     }
 }
+
+/// Every problem found while compiling one schema.
+public struct SchemaCompileErrors: Error, Sendable, CustomStringConvertible {
+    /// The problems, in the order found.
+    public var errors: [SchemaCompileError]
+
+    /// One line per problem.
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}

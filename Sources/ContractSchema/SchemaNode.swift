@@ -20,6 +20,8 @@ final class SchemaNode: @unchecked Sendable {
     /// `type`, when the schema has one: the mask is `typeMask`, tested in place; the rest says where and
     /// what to report on failure.
     private var type: TypeKeyword?
+    /// `type`'s mask, or every type without one: a byte of its own, so that the test on every validation
+    /// reads neither the optional nor the rest of `type`.
     private var typeMask = anyType
     private static let anyType: UInt8 = 0xFF
     /// `typeMask` when it is the node's only check (a third of the nodes the benchmark visits,
@@ -50,7 +52,7 @@ final class SchemaNode: @unchecked Sendable {
 
     /// A schema's `type` keyword: what its node reports when the instance's type is not allowed.
     struct TypeKeyword {
-        /// The allowed types (`TypeCheck` bits).
+        /// The allowed types (`TypeMask` bits).
         let mask: UInt8
         /// The value as written, for the message.
         let written: JSONValue
@@ -110,7 +112,7 @@ final class SchemaNode: @unchecked Sendable {
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard state.depth < state.maximumDepth else { return false }
         return framed(&state) { state in
-            if typeMask != Self.anyType, !TypeCheck.accepts(typeMask, instance) { return false }
+            if typeMask != Self.anyType, !TypeMask.accepts(typeMask, instance) { return false }
             for check in checks where !check._withUnsafeGuaranteedRef({ $0.isValid(instance, &state) }) {
                 return false
             }
@@ -138,10 +140,10 @@ final class SchemaNode: @unchecked Sendable {
     private func collectType(
         _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
     ) {
-        guard let type, !TypeCheck.accepts(type.mask, instance) else { return }
+        guard let type, !TypeMask.accepts(type.mask, instance) else { return }
         let site = KeywordSite(keyword: "type", below: location, source: type.source)
         errors.append(
-            state.error(site, expected: TypeCheck.expected(type.written), actual: ValueDescription.describe(instance)))
+            state.error(site, expected: TypeMask.expected(type.written), actual: ValueDescription.describe(instance)))
     }
 
     /// Adds what this node evaluated; call only when the node is valid for `instance`.
@@ -154,14 +156,14 @@ final class SchemaNode: @unchecked Sendable {
         }
     }
 
-    /// The types the node accepts (`TypeCheck` bits; all of them without a `type` keyword).
+    /// The types the node accepts (`TypeMask` bits; all of them without a `type` keyword).
     var acceptedTypes: UInt8 { typeMask }
 
     /// Whether a string given as its bytes passes (`type`, then each check's `isValid(string:)`); call
     /// only when `decidesStrings`, at a depth below the limit. Length, pattern and format checks do not
     /// read the evaluation depth or the dynamic scope, so the node's frame is not entered for them.
     func isValid(string: inout StringInstance) -> Bool {
-        guard typeMask & TypeCheck.string != 0 else { return false }
+        guard typeMask & TypeMask.string != 0 else { return false }
         for check in checks where !check._withUnsafeGuaranteedRef({ $0.isValid(string: &string) }) { return false }
         return true
     }
@@ -169,8 +171,8 @@ final class SchemaNode: @unchecked Sendable {
     /// Whether a number given as its literal passes (`type`, then each check's `isValid(number:)`); call
     /// only when `decidesNumbers`, at a depth below the limit (as `isValid(string:)`).
     func isValid(number: inout NumberInstance) -> Bool {
-        if typeMask & TypeCheck.number == 0 {
-            guard typeMask & TypeCheck.integer != 0, number.isPlainInteger || NumberFacts.isInteger(number.value())
+        if typeMask & TypeMask.number == 0 {
+            guard typeMask & TypeMask.integer != 0, number.isPlainInteger || NumberFacts.isInteger(number.value())
             else { return false }
         }
         for check in checks where !check._withUnsafeGuaranteedRef({ $0.isValid(number: &number) }) { return false }
@@ -231,7 +233,7 @@ extension Unmanaged where Instance == SchemaNode {
     @inline(__always)
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         _withUnsafeGuaranteedRef { node in
-            if let mask = node.leafMask { return state.depth < state.maximumDepth && TypeCheck.accepts(mask, instance) }
+            if let mask = node.leafMask { return state.depth < state.maximumDepth && TypeMask.accepts(mask, instance) }
             return node.isValid(instance, &state)
         }
     }

@@ -100,7 +100,7 @@ extension StreamingValidator {
         guard depth < state.maximumDepth else { return .invalid }
         return reference._withUnsafeGuaranteedRef { node in
             guard node.acceptedTypes & typeBit != 0 else { return .invalid }
-            let isObject = typeBit == TypeCheck.object
+            let isObject = typeBit == TypeMask.object
             let childDepth = depth + 1
             for check in node.checksBesidesType {
                 let expansion = check._withUnsafeGuaranteedRef { check -> Expansion in

@@ -42,7 +42,7 @@ extension StreamingValidator {
     private static func route(_ reference: Unmanaged<SchemaNode>) -> ObjectRoute {
         reference._withUnsafeGuaranteedRef { node in
             // A schema that rejects objects is decided by the general walk (which skips the value).
-            guard node.acceptedTypes & TypeCheck.object != 0 else { return .general }
+            guard node.acceptedTypes & TypeMask.object != 0 else { return .general }
             let checks = node.checksBesidesType
             if let properties = node.plainProperties {
                 guard checks.count == 2 else { return .plain(properties, required: nil) }

@@ -120,13 +120,13 @@ struct StreamingValidator: ~Copyable {
         let accepted: Bool
         switch kind {
         case .object, .array: return nil
-        case .string: accepted = mask & TypeCheck.string != 0
-        case .boolean: accepted = mask & TypeCheck.boolean != 0
-        case .null: accepted = mask & TypeCheck.null != 0
+        case .string: accepted = mask & TypeMask.string != 0
+        case .boolean: accepted = mask & TypeMask.boolean != 0
+        case .null: accepted = mask & TypeMask.null != 0
         case .number:
-            if mask & TypeCheck.number != 0 {
+            if mask & TypeMask.number != 0 {
                 accepted = true
-            } else if mask & TypeCheck.integer != 0 {
+            } else if mask & TypeMask.integer != 0 {
                 return nil
             } else {
                 accepted = false
@@ -198,7 +198,7 @@ struct StreamingValidator: ~Copyable {
             structural.pop(to: checks)
             keys.pop(to: keyMark)
         }
-        if case .decided(let verdict) = try prepare(&reader, set, typeBit: TypeCheck.object) { return verdict }
+        if case .decided(let verdict) = try prepare(&reader, set, typeBit: TypeMask.object) { return verdict }
         var keepsKeys = false
         // The first `properties` check's lookups also note which of its names the object has (`present`),
         // so that a `required` list paired with it is decided without looking the keys up again.
@@ -295,7 +295,7 @@ struct StreamingValidator: ~Copyable {
     {
         let checks = structural.count
         defer { structural.pop(to: checks) }
-        if case .decided(let verdict) = try prepare(&reader, set, typeBit: TypeCheck.array) { return verdict }
+        if case .decided(let verdict) = try prepare(&reader, set, typeBit: TypeMask.array) { return verdict }
         var count = 0
         var valid = true
         if try reader.openArray() {

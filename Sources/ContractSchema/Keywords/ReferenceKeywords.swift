@@ -92,3 +92,8 @@ extension SchemaCompiler {
         checks.append(DynamicRefCheck(target: target, anchor: anchor, table: dynamicAnchors))
     }
 }
+
+/// `$dynamicAnchor`s by resource id, filled while compiling and read-only afterwards.
+final class DynamicAnchorTable: @unchecked Sendable {
+    var anchors: [Int: [String: SchemaNode]] = [:]
+}

@@ -9,12 +9,12 @@ final class FalseCheck: LeafKeywordCheck, @unchecked Sendable {
     }
 }
 
-/// `type`, as a bit set of the allowed JSON types.
+/// `type`: the allowed JSON types as bits, and what a failure says.
 ///
 /// Not a check object: a schema's `type` is its node's `typeMask`, tested in place, and its failure is
 /// reported by the node from `SchemaNode.TypeKeyword` (an object per typed schema, a sixth of a contract's
 /// compiled objects, only ever carried the mask and what to say on failure).
-enum TypeCheck {
+enum TypeMask {
     static let null: UInt8 = 1
     static let boolean: UInt8 = 2
     static let object: UInt8 = 4
@@ -113,7 +113,7 @@ extension SchemaCompiler {
             var named = false
             func add(_ name: String) {
                 named = true
-                guard let bit = TypeCheck.bit(name) else {
+                guard let bit = TypeMask.bit(name) else {
                     report("unknown type \"\(name)\"", at: context, "type")
                     return
                 }
