@@ -30,16 +30,19 @@ public class ContractURLProtocol: URLProtocol {
     /// `URL.scheme` reads, lower-cased), else `nil`.
     static func httpScheme(_ url: String) -> String? {
         var url = url
-        return url.withUTF8 { bytes in
-            func lowered(_ offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] | 0x20 : 0 }
-            guard lowered(0) == UInt8(ascii: "h"), lowered(1) == UInt8(ascii: "t"), lowered(2) == UInt8(ascii: "t"),
-                lowered(3) == UInt8(ascii: "p")
-            else { return nil }
-            // `| 0x20` leaves `:` as it is.
-            let colon = UInt8(ascii: ":")
-            if lowered(4) == colon { return "http" }
-            return lowered(4) == UInt8(ascii: "s") && lowered(5) == colon ? "https" : nil
-        }
+        return url.withUTF8 { httpScheme($0) }
+    }
+
+    /// `httpScheme` for the URL text's bytes.
+    static func httpScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        func lowered(_ offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] | 0x20 : 0 }
+        guard lowered(0) == UInt8(ascii: "h"), lowered(1) == UInt8(ascii: "t"), lowered(2) == UInt8(ascii: "t"),
+            lowered(3) == UInt8(ascii: "p")
+        else { return nil }
+        // `| 0x20` leaves `:` as it is.
+        let colon = UInt8(ascii: ":")
+        if lowered(4) == colon { return "http" }
+        return lowered(4) == UInt8(ascii: "s") && lowered(5) == colon ? "https" : nil
     }
 
     /// The request unchanged: the backend wants to see exactly what the client sent.

@@ -21,10 +21,14 @@ enum RequestReader {
         }
         let method = request.httpMethod ?? "GET"
         guard let url = request.url else { return HTTPRequest(method: method, path: "/", headers: headers, body: body) }
-        // The URL's own accessors, not `URLComponents`: parsing the URL again cost a tenth of the request.
-        // The scheme of an HTTP URL (the only kind the protocol takes) is read off its text, as `canInit`
-        // reads it: `URL.scheme` cut the text and built a string from it.
-        let scheme = ContractURLProtocol.httpScheme(url.absoluteString) ?? url.scheme
+        let text = url.absoluteString
+        if let request = HTTPURLText.request(method: method, url: text, headers: headers, body: body) {
+            return request
+        }
+        // The URL's own accessors for other shapes, not `URLComponents`: parsing the URL again cost a tenth
+        // of the request. The scheme of an HTTP URL (the only kind the protocol takes) is read off its text,
+        // as `canInit` reads it: `URL.scheme` cut the text and built a string from it.
+        let scheme = ContractURLProtocol.httpScheme(text) ?? url.scheme
         return HTTPRequest(
             method: method, scheme: scheme, host: url.host(percentEncoded: true), port: url.port,
             path: url.path(percentEncoded: true), query: url.query(percentEncoded: true), headers: headers, body: body)

@@ -1,0 +1,108 @@
+import ContractVerify
+
+/// The parts of an HTTP URL cut from its text in one pass, for the request reader.
+///
+/// Why not `URL`'s accessors: each of `host`, `port`, `path` and `query` runs code of its own in
+/// Foundation, and on the fake backend's request path the code a request runs, more than the number of
+/// instructions, is what costs time (every request finds most of it out of the processor's caches).
+/// Only the plain shape is cut here: `scheme://host[:port][/path][?query][#fragment]` with an ASCII
+/// host and no user info, IP literal or escape in the authority, and a non-empty port and query when
+/// their delimiters appear. Anything else is `nil`, and the reader asks `URL`, so the parts always equal
+/// what its accessors give (`RequestReadingTests` compares them).
+enum HTTPURLText {
+    /// The request for `text` (an absolute URL's `absoluteString`) with the given method, headers and body,
+    /// or `nil` when the text is not of the plain shape. The request is made where the text is cut: parts
+    /// handed back in a value of their own cost more to copy and destroy than cutting them.
+    static func request(method: String, url text: String, headers: HTTPHeaders, body: HTTPBody) -> HTTPRequest? {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let cut = cut(bytes) else { return nil }
+            func string(_ start: Int, _ end: Int) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            }
+            return HTTPRequest(
+                method: method, scheme: cut.isHTTPS ? "https" : "http", host: string(cut.hostStart, cut.hostEnd),
+                port: cut.port < 0 ? nil : cut.port, path: string(cut.pathStart, cut.pathEnd),
+                query: cut.queryStart < 0 ? nil : string(cut.queryStart, cut.queryEnd), headers: headers, body: body)
+        }
+    }
+
+    /// Where the parts are in the text: the host as written, the path (empty when the URL has none) and the
+    /// text after `?`, both still percent-encoded. Plain integers, with -1 for none: optional ranges in a
+    /// tuple made the runtime look up the tuple's type on every request.
+    struct Cut {
+        var isHTTPS: Bool
+        var hostStart: Int
+        var hostEnd: Int
+        var port: Int
+        var pathStart: Int
+        var pathEnd: Int
+        var queryStart: Int
+        var queryEnd: Int
+    }
+
+    /// The parts' places, or `nil` for a text not of the plain shape.
+    static func cut(_ bytes: UnsafeBufferPointer<UInt8>) -> Cut? {
+        guard let scheme = ContractURLProtocol.httpScheme(bytes) else { return nil }
+        let slash = UInt8(ascii: "/")
+        var index = scheme.utf8.count + 1
+        guard index + 1 < bytes.count, bytes[index] == slash, bytes[index + 1] == slash else { return nil }
+        index += 2
+        let hostStart = index
+        var hostEnd = -1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == slash || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            if byte == UInt8(ascii: ":") {
+                guard hostEnd < 0 else { return nil }
+                hostEnd = index
+            } else if !Self.isPlainAuthorityByte(byte) {
+                return nil
+            }
+            index += 1
+        }
+        let authorityEnd = index
+        if hostEnd < 0 { hostEnd = authorityEnd }
+        guard hostEnd > hostStart else { return nil }
+        var port = -1
+        if hostEnd < authorityEnd {
+            guard let value = Self.port(bytes, from: hostEnd + 1, to: authorityEnd) else { return nil }
+            port = value
+        }
+        let pathStart = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") { index += 1 }
+        let pathEnd = index
+        var queryStart = -1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "?") {
+            queryStart = index + 1
+            index = queryStart
+            while index < bytes.count, bytes[index] != UInt8(ascii: "#") { index += 1 }
+            // `URL` tells an empty query from none in ways not worth copying here: the reader asks it.
+            guard index > queryStart else { return nil }
+        }
+        return Cut(
+            isHTTPS: scheme.utf8.count == 5, hostStart: hostStart, hostEnd: hostEnd, port: port, pathStart: pathStart,
+            pathEnd: pathEnd, queryStart: queryStart, queryEnd: index)
+    }
+
+    /// Letters, digits, `-`, `.` and `_`: a host name that needs no decoding (`%`, `@` and `[` are not).
+    private static func isPlainAuthorityByte(_ byte: UInt8) -> Bool {
+        // `| 0x20` lower-cases a letter; `-`, `.` and the digits are below every letter either way.
+        let lowered = byte | 0x20
+        return (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+    }
+
+    /// The decimal port between `start` and `end`: one to five digits, at most 65535.
+    private static func port(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        guard end > start, end - start <= 5 else { return nil }
+        var value = 0
+        for index in start..<end {
+            let digit = Int(bytes[index]) - Int(UInt8(ascii: "0"))
+            guard digit >= 0, digit <= 9 else { return nil }
+            value = value * 10 + digit
+        }
+        return value <= 65_535 ? value : nil
+    }
+}
