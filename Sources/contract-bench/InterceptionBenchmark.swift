@@ -84,28 +84,42 @@ enum InterceptionBenchmark {
         for (name, sessions, tasks) in [("sequential", 1, 1), ("64 tasks, 8 sessions", 8, 64)] {
             var floors: [Cost] = []
             var backends: [Cost] = []
-            for _ in 0..<rounds {
+            for round in 0..<rounds {
                 let floorSessions = (0..<sessions).map { _ in
                     URLSession(configuration: withCache(FixedBodyProtocol.configuration(), urlCache))
                 }
                 let backendSessions = (0..<sessions).map { _ in
                     URLSession(configuration: withCache(backend.makeConfiguration(), urlCache))
                 }
-                floors.append(try await time(floorSessions, request, requests: requests, tasks: tasks))
-                backends.append(try await time(backendSessions, request, requests: requests, tasks: tasks))
+                // Which loop goes first alternates, so that neither always runs on the state (heap, caches,
+                // the machine's load) the other leaves behind.
+                if round.isMultiple(of: 2) {
+                    floors.append(try await time(floorSessions, request, requests: requests, tasks: tasks))
+                    backends.append(try await time(backendSessions, request, requests: requests, tasks: tasks))
+                } else {
+                    backends.append(try await time(backendSessions, request, requests: requests, tasks: tasks))
+                    floors.append(try await time(floorSessions, request, requests: requests, tasks: tasks))
+                }
                 backend.reset()
             }
             let floor = median(floors.map(\.wall))
             let ours = median(backends.map(\.wall))
             let floorCPU = median(floors.map(\.cpu))
             let oursCPU = median(backends.map(\.cpu))
+            // The ratio of each round's two loops, run back to back: the machine's speed drifts between
+            // rounds (by up to a factor of two on a shared machine), much less within one.
+            let ratios = zip(floors, backends).map { $1.wall / $0.wall }
+            let cpuRatios = zip(floors, backends).map { $1.cpu / $0.cpu }
             print(
                 name.padding(toLength: 20, withPad: " ", startingAt: 0)
-                    + String(format: " %12.1f %16.1f %7.2fx %15.0f", floor, ours, ours / floor, 1_000_000 / ours)
-                    + String(format: " %18.1f %20.1f %10.2fx", floorCPU, oursCPU, oursCPU / floorCPU)
+                    + String(format: " %12.1f %16.1f %7.2fx %15.0f", floor, ours, median(ratios), 1_000_000 / ours)
+                    + String(format: " %18.1f %20.1f %10.2fx", floorCPU, oursCPU, median(cpuRatios))
+                    + String(
+                        format: "   (rounds %.2f-%.2fx, CPU %.2f-%.2fx;", ratios.min() ?? 0, ratios.max() ?? 0,
+                        cpuRatios.min() ?? 0, cpuRatios.max() ?? 0)
                     + String(
                         format:
-                            "   (system us/req %.1f / %.1f, context switches/req %.2f / %.2f, page faults/req %.2f / %.2f)",
+                            " system us/req %.1f / %.1f, context switches/req %.2f / %.2f, page faults/req %.2f / %.2f)",
                         median(floors.map(\.system)), median(backends.map(\.system)),
                         median(floors.map(\.switches)), median(backends.map(\.switches)),
                         median(floors.map(\.faults)), median(backends.map(\.faults))))
