@@ -52,9 +52,8 @@ extension ContractBackend {
         var delay = Duration.zero
         var bytesPerSecond: Int?
         if let match, let operationKey {
-            // Taken apart once: each `scenario?.…` copied the whole optional scenario.
             var step: Scenario.Answer?
-            if let scenario = scenario(for: operationKey, index: match.operationIndex) {
+            takeScenario(for: operationKey, index: match.operationIndex) { scenario in
                 delay = scenario.delay
                 bytesPerSecond = scenario.bytesPerSecond
                 step = scenario.answer
@@ -97,18 +96,19 @@ extension ContractBackend {
         }
     }
 
-    /// The step of the operation's scenario this call gets, counting the call; `nil` for the default (a
-    /// synthesized answer, at once), when the backend has no stubs and no fallback. `key` and `index` name
-    /// the same operation.
-    private func scenario(for key: String, index: Int) -> Scenario? {
+    /// Counts the call and hands `take` the step of the operation's scenario it gets; does not call it for
+    /// the default (a synthesized answer, at once), when the backend has no stubs and no fallback. `key` and
+    /// `index` name the same operation. A closure rather than an optional result: an optional scenario
+    /// handed back was copied out and destroyed on every request, also when it was `nil`.
+    private func takeScenario(for key: String, index: Int, _ take: (borrowing Scenario) -> Void) {
         state.withLock { state in
             // Calls are counted by the operation's index (a hashed key cost more than the rest of this);
             // most tests stub a few operations or none, so the stubs are looked up only when there are any,
-            // and without any there is no scenario to make and copy out.
+            // and without any there is no scenario to make.
             let call = state.countCall(index)
-            guard !state.scenarios.isEmpty || state.fallback != nil else { return nil }
+            if state.scenarios.isEmpty, case .none = state.fallback { return }
             let stub = state.scenarios.isEmpty ? nil : state.scenarios[key]
-            return (stub ?? state.fallback ?? .synthesized()).step(call)
+            take((stub ?? state.fallback ?? .synthesized()).step(call))
         }
     }
 
