@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ContractCheckCLI
+import ContractTestSupport
 
 /// Runs the built `contract-check` binary the way CI does.
 @Suite("contract-check command line")
@@ -40,7 +41,7 @@ struct CLITests {
     }
 
     func temporaryFolder(_ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        let folder = Scratch.path("cli")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, text) in files {
             let url = folder.appendingPathComponent(name)

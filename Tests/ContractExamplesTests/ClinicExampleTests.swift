@@ -97,7 +97,7 @@ struct ClinicExampleTests {
 
     @Test("an invalid contract example is reported and replaced, or kept when asked for as is")
     func invalidExample() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("examples-\(UUID().uuidString)")
+        let folder = Scratch.path("examples")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("api.yaml")

@@ -14,7 +14,7 @@ import Testing
 /// The backend's recordings: what `contract-check` reads after `swift test`.
 @Suite struct RecordingTests {
     static func folder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("recordings-\(UUID().uuidString)", isDirectory: true)
+        Scratch.path("recordings")
     }
 
     static func lines(in folder: URL) throws -> [JSONValue] {

@@ -46,7 +46,7 @@ struct JUnitWriterTests {
         "the output is valid against both JUnit XSDs",
         arguments: ["windyroad-JUnit-Schema/JUnit.xsd", "jenkinsci-xunit-plugin/junit-10.xsd"])
     func schemaValid(xsd: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString)")
+        let folder = Scratch.path("junit")
         let report = folder.appendingPathComponent("report.xml")
         try JUnitWriter.write(Self.sample, to: report)
         let result = try XMLLint.validate(report, against: Corpus.root.appendingPathComponent("junit-xsd/\(xsd)"))
@@ -86,7 +86,7 @@ struct JUnitWriterTests {
 
     @Test("writing replaces the previous report whole")
     func atomicWrite() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString)/r.xml")
+        let url = Scratch.path("junit").appendingPathComponent("r.xml")
         try JUnitWriter.write(Self.sample, to: url)
         let empty = JUnitReport(suites: [])
         try JUnitWriter.write(empty, to: url)

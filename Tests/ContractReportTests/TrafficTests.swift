@@ -14,7 +14,7 @@ struct TrafficReadingTests {
     }
 
     static func write(_ text: String, name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("traffic-\(UUID().uuidString)/\(name)")
+        let url = Scratch.path("traffic").appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
         return url
@@ -67,7 +67,7 @@ struct TrafficReadingTests {
 
     @Test("recordings round-trip; a torn last line is skipped")
     func recordings() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rec-\(UUID().uuidString)")
+        let folder = Scratch.path("rec")
         let writer = try RecordingWriter(directory: folder)
         let request = try #require(
             HTTPRequest(method: "GET", url: "https://api.example.com/v1/pets?limit=2", headers: ["Accept": "application/json"]))
@@ -192,7 +192,7 @@ struct TrafficCheckTests {
         #expect(failure.message == "1 violation: request.body.schema")
         #expect(failure.type == "request.body.schema")
         #expect(failure.body.contains("in Tests/Fixtures/har/clinic-violations.har:10:7"))
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml")
+        let url = Scratch.path("junit", extension: "xml")
         try JUnitWriter.write(report, to: url)
         for xsd in ["windyroad-JUnit-Schema/JUnit.xsd", "jenkinsci-xunit-plugin/junit-10.xsd"] {
             let validation = try XMLLint.validate(url, against: Corpus.root.appendingPathComponent("junit-xsd/\(xsd)"))

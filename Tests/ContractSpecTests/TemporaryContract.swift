@@ -1,12 +1,13 @@
 import ContractSpec
 import Foundation
+import ContractTestSupport
 
 /// A folder of contract files written for one test, removed when the test ends.
 final class TemporaryContract {
     let folder: URL
 
     init(_ files: [String: String]) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("contractcheck-\(UUID().uuidString)")
+        folder = Scratch.path("contract")
         for (name, text) in files {
             let url = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct RoutingTests {
     static func load(_ yaml: String) throws -> Spec.Document {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)")
+        let folder = Scratch.path("verify")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("api.yaml")
