@@ -12,7 +12,8 @@ public class ContractURLProtocol: URLProtocol {
     /// The backend slot this class answers for; `nil` for the global backend.
     class var backendSlot: Int? { nil }
 
-    private let control = LoadingControl()
+    /// The load's progress and cancellation, for `ResponseDelivery` too.
+    let control = LoadingControl()
 
     /// Takes HTTP and HTTPS requests; the base class only while a backend is installed globally.
     override public class func canInit(with request: URLRequest) -> Bool {
@@ -75,7 +76,7 @@ public class ContractURLProtocol: URLProtocol {
             }
         #endif
         // Consumed: without `consume` the plan was copied into the delivery and the original destroyed.
-        ResponseDelivery(protocol: self, control: control, plan: consume plan, backend: backend, request: request)
+        ResponseDelivery(protocol: self, plan: consume plan, backend: backend, request: request)
             .start()
     }
 
