@@ -63,14 +63,21 @@ public class ContractURLProtocol: URLProtocol {
         // case-insensitive lookup was a visible part of every request).
         let request = request
         let task = task
-        let received = RequestReader.httpRequest(from: request, isUpload: task is URLSessionUploadTask)
+        // A plain data task (nearly every request) is told by its exact class: the casts below walked the
+        // task class's superclasses, metadata that the request touches nowhere else (two casts were 80
+        // instructions and about 9 cache lines per request). Subclasses, and Apple's private task classes,
+        // still go through the casts.
+        let isDataTask =
+            task.map { ObjectIdentifier(type(of: $0)) == ObjectIdentifier(URLSessionDataTask.self) } ?? false
+        let received = RequestReader.httpRequest(
+            from: request, isUpload: !isDataTask && task is URLSessionUploadTask)
         if received.headers.contains(ContractBackend.probeHeader) {
             answerProbe(slot: backend.slot)
             return
         }
         let plan = backend.plan(for: received)
         #if !canImport(Darwin)
-            if task is URLSessionDownloadTask {
+            if !isDataTask, task is URLSessionDownloadTask {
                 failDownload(backend)
                 return
             }
