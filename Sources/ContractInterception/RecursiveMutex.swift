@@ -6,24 +6,50 @@
     import Darwin
 #endif
 
-/// A recursive pthread mutex, made and released once per load (a value without copies, so that the load's
-/// control object holds it without a second object).
+/// A recursive pthread mutex and the value it guards, in one allocation made and released once per load (a
+/// value without copies, so that the protocol object holds it without an object of its own).
 ///
 /// `NSRecursiveLock` would do, but it is a Foundation object of its own (an `NSObject`, with its set-up and
-/// tear-down) around a heap mutex, made and released with every load; held by value, the load's control
-/// object keeps only the mutex. With the cancel target kept without a closure (see `LoadingControl`), the
-/// protocol object's set-up and tear-down went from about 2,730 to 2,060 instructions per request.
-/// (`Synchronization.Mutex` is not recursive, and needs macOS 15.)
-struct RecursiveMutex: ~Copyable, @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+/// tear-down) around a heap mutex, made and released with every load. The load's state shares the mutex's
+/// allocation: a control object of its own around a separately allocated mutex was two allocations, an
+/// object's set-up and its release per request; without them the protocol object's set-up and tear-down went
+/// from about 1,910 to 1,520 instructions per request. (`Synchronization.Mutex` is not recursive, and needs
+/// macOS 15.)
+struct RecursiveMutex<Value>: ~Copyable, @unchecked Sendable {
+    /// The value, then the mutex.
+    private let storage: UnsafeMutableRawPointer
 
-    init() {
-        pthread_mutex_init(mutex, Self.recursive.attributes)
+    init(_ value: Value) {
+        storage = .allocate(
+            byteCount: Self.mutexOffset + MemoryLayout<pthread_mutex_t>.size,
+            alignment: max(MemoryLayout<Value>.alignment, MemoryLayout<pthread_mutex_t>.alignment))
+        storage.initializeMemory(as: Value.self, to: value)
+        let mutex = (storage + Self.mutexOffset).bindMemory(to: pthread_mutex_t.self, capacity: 1)
+        #if canImport(Glibc)
+            // What glibc's static initializer for a recursive mutex (`PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP`,
+            // which Swift does not import) writes: zeros but for the kind. Programs carry that initializer
+            // compiled in, so glibc keeps the layout. `pthread_mutex_init`, reading a set of attributes, was
+            // 88 instructions and about 8 instruction-cache misses per request.
+            var recursive = pthread_mutex_t()
+            recursive.__data.__kind = Int32(PTHREAD_MUTEX_RECURSIVE)
+            mutex.initialize(to: recursive)
+        #else
+            pthread_mutex_init(mutex, recursiveMutexAttributes.attributes)
+        #endif
     }
 
     deinit {
         pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        // Moved out and dropped: `deinitialize(count:)` destroyed it through its type's value witness table
+        // (two data-cache misses per request, and two functions' code).
+        _ = value.move()
+        storage.deallocate()
+    }
+
+    /// The guarded value; read and write it only while holding the mutex, and never keep an access to it
+    /// across a call that may take the mutex again.
+    var value: UnsafeMutablePointer<Value> {
+        storage.assumingMemoryBound(to: Value.self)
     }
 
     /// Runs `body` holding the mutex; `body` may take it again on the same thread.
@@ -32,12 +58,29 @@ struct RecursiveMutex: ~Copyable, @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return body()
     }
+
+    private var mutex: UnsafeMutablePointer<pthread_mutex_t> {
+        (storage + Self.mutexOffset).assumingMemoryBound(to: pthread_mutex_t.self)
+    }
+
+    /// Where the mutex starts: after the value, at the mutex's alignment.
+    private static var mutexOffset: Int {
+        let alignment = MemoryLayout<pthread_mutex_t>.alignment
+        return (MemoryLayout<Value>.size + alignment - 1) / alignment * alignment
+    }
 }
 
-extension RecursiveMutex {
-    /// The attributes every recursive mutex is made with, made once: setting up and destroying a set for
-    /// each load was three library calls per request. Never changed after it is made, and never destroyed.
-    private struct Attributes: @unchecked Sendable {
+extension RecursiveMutex where Value == Void {
+    /// A mutex that guards no value.
+    init() {
+        self.init(())
+    }
+}
+
+#if !canImport(Glibc)
+    /// The attributes every recursive mutex is made with, made once: setting up and destroying a set for each
+    /// load was three library calls per request. Never changed after it is made, and never destroyed.
+    private struct RecursiveMutexAttributes: @unchecked Sendable {
         let attributes: UnsafeMutablePointer<pthread_mutexattr_t>
 
         init() {
@@ -47,5 +90,5 @@ extension RecursiveMutex {
         }
     }
 
-    private static let recursive = Attributes()
-}
+    private let recursiveMutexAttributes = RecursiveMutexAttributes()
+#endif

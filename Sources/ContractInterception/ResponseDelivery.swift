@@ -14,7 +14,6 @@ struct ResponseDelivery: @unchecked Sendable {
     // `URLProtocol` is not `Sendable`; its client may be called from any thread, and every call here goes
     // through the control's `deliver` or `finish`, which is why carrying it across the scheduled steps is safe.
     let urlProtocol: ContractURLProtocol
-    let control: LoadingControl
     let plan: PlannedAnswer
     let backend: ContractBackend
     /// The request answered: the protocol's, or the target of a redirect followed here.
@@ -22,11 +21,10 @@ struct ResponseDelivery: @unchecked Sendable {
     let hops: Int
 
     init(
-        protocol urlProtocol: ContractURLProtocol, control: LoadingControl, plan: PlannedAnswer,
+        protocol urlProtocol: ContractURLProtocol, plan: PlannedAnswer,
         backend: ContractBackend, request: URLRequest, hops: Int = 0
     ) {
         self.urlProtocol = urlProtocol
-        self.control = control
         self.plan = plan
         self.backend = backend
         self.request = request
@@ -34,12 +32,18 @@ struct ResponseDelivery: @unchecked Sendable {
     }
 
     func start() {
-        control.markOnCancel(plan.exchange, of: backend)
+        let live = control.markOnCancel(plan.exchange, of: backend)
         if plan.delay <= .zero {
-            head()
+            // Nothing in between: the check for cancellation `head` makes is the one just made.
+            if live { head(checked: true) }
         } else {
             control.schedule(after: plan.delay) { head() }
         }
+    }
+
+    /// The load's control, which the protocol object holds (borrowed: it cannot be copied).
+    private var control: LoadingControl {
+        _read { yield urlProtocol.control }
     }
 
     /// The client the protocol was given (its `client` property hides it once the load has finished).
@@ -47,8 +51,10 @@ struct ResponseDelivery: @unchecked Sendable {
         urlProtocol.loadingClient
     }
 
-    private func head() {
-        guard let client, !control.isCancelled else { return }
+    /// The head, and the body in the same hold of the lock unless a bandwidth limit spaces them, then the end;
+    /// `checked` when the caller has just found the load not cancelled.
+    private func head(checked: Bool = false) {
+        guard let client, checked || !control.isCancelled else { return }
         switch plan.outcome {
         case .failure(let code):
             guard control.finish() else { return }
@@ -71,17 +77,35 @@ struct ResponseDelivery: @unchecked Sendable {
                 #else
                     let next = backend.plan(for: redirect, isUpload: false)
                     ResponseDelivery(
-                        protocol: urlProtocol, control: control, plan: next, backend: backend, request: redirect,
+                        protocol: urlProtocol, plan: next, backend: backend, request: redirect,
                         hops: hops + 1
                     ).start()
                 #endif
                 return
             }
-            let delivered = control.deliver {
-                client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
+            // The protocol taken out first: a closure that names it through `self` copied the whole delivery.
+            let urlProtocol = urlProtocol
+            guard plan.bytesPerSecond == nil || wire.body.isEmpty else {
+                let delivered = control.deliver {
+                    client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
+                }
+                if delivered { body(wire) }
+                return
             }
-            if delivered { body(wire) }
+            answer(head, body: wire.body, to: client)
         }
+    }
+
+    /// Head and body in one hold of the lock, which leaves the load finished, then the end: a hold for each
+    /// was a lock and an unlock per request more. A cancellation that came between the two would have left the
+    /// head delivered and the exchange marked cancelled; now it comes after the body, as it could before.
+    private func answer(_ head: HTTPURLResponse, body bytes: Data, to client: URLProtocolClient) {
+        let urlProtocol = urlProtocol
+        let finished = control.deliverLast {
+            client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
+            if !bytes.isEmpty { client.urlProtocol(urlProtocol, didLoad: bytes) }
+        }
+        if finished { client.urlProtocolDidFinishLoading(urlProtocol) }
     }
 
     /// The body in one piece, after the transfer time a bandwidth limit implies. One piece because
