@@ -25,17 +25,7 @@ struct RecursiveMutex<Value>: ~Copyable, @unchecked Sendable {
             alignment: max(MemoryLayout<Value>.alignment, MemoryLayout<pthread_mutex_t>.alignment))
         storage.initializeMemory(as: Value.self, to: value)
         let mutex = (storage + Self.mutexOffset).bindMemory(to: pthread_mutex_t.self, capacity: 1)
-        #if canImport(Glibc)
-            // What glibc's static initializer for a recursive mutex (`PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP`,
-            // which Swift does not import) writes: zeros but for the kind. Programs carry that initializer
-            // compiled in, so glibc keeps the layout. `pthread_mutex_init`, reading a set of attributes, was
-            // 88 instructions and about 8 instruction-cache misses per request.
-            var recursive = pthread_mutex_t()
-            recursive.__data.__kind = Int32(PTHREAD_MUTEX_RECURSIVE)
-            mutex.initialize(to: recursive)
-        #else
-            pthread_mutex_init(mutex, recursiveMutexAttributes.attributes)
-        #endif
+        pthread_mutex_init(mutex, recursiveMutexAttributes.attributes)
     }
 
     deinit {
@@ -77,18 +67,16 @@ extension RecursiveMutex where Value == Void {
     }
 }
 
-#if !canImport(Glibc)
-    /// The attributes every recursive mutex is made with, made once: setting up and destroying a set for each
-    /// load was three library calls per request. Never changed after it is made, and never destroyed.
-    private struct RecursiveMutexAttributes: @unchecked Sendable {
-        let attributes: UnsafeMutablePointer<pthread_mutexattr_t>
+/// The attributes every recursive mutex is made with, made once: setting up and destroying a set for each
+/// load was three library calls per request. Never changed after it is made, and never destroyed.
+private struct RecursiveMutexAttributes: @unchecked Sendable {
+    let attributes: UnsafeMutablePointer<pthread_mutexattr_t>
 
-        init() {
-            attributes = .allocate(capacity: 1)
-            pthread_mutexattr_init(attributes)
-            pthread_mutexattr_settype(attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        }
+    init() {
+        attributes = .allocate(capacity: 1)
+        pthread_mutexattr_init(attributes)
+        pthread_mutexattr_settype(attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
     }
+}
 
-    private let recursiveMutexAttributes = RecursiveMutexAttributes()
-#endif
+private let recursiveMutexAttributes = RecursiveMutexAttributes()
