@@ -32,18 +32,13 @@ struct ResponseDelivery: @unchecked Sendable {
     }
 
     func start() {
-        let live = control.markOnCancel(plan.exchange, of: backend)
+        let live = urlProtocol.control.markOnCancel(plan.exchange, of: backend)
         if plan.delay <= .zero {
             // Nothing in between: the check for cancellation `head` makes is the one just made.
             if live { head(checked: true) }
         } else {
-            control.schedule(after: plan.delay) { head() }
+            urlProtocol.control.schedule(after: plan.delay) { head() }
         }
-    }
-
-    /// The load's control, which the protocol object holds (borrowed: it cannot be copied).
-    private var control: LoadingControl {
-        _read { yield urlProtocol.control }
     }
 
     /// The client the protocol was given (its `client` property hides it once the load has finished).
@@ -54,10 +49,10 @@ struct ResponseDelivery: @unchecked Sendable {
     /// The head, and the body in the same hold of the lock unless a bandwidth limit spaces them, then the end;
     /// `checked` when the caller has just found the load not cancelled.
     private func head(checked: Bool = false) {
-        guard let client, checked || !control.isCancelled else { return }
+        guard let client, checked || !urlProtocol.control.isCancelled else { return }
         switch plan.outcome {
         case .failure(let code):
-            guard control.finish() else { return }
+            guard urlProtocol.control.finish() else { return }
             client.urlProtocol(urlProtocol, didFailWithError: URLError(code))
         case .response(let wire):
             guard let url = request.url,
@@ -65,14 +60,14 @@ struct ResponseDelivery: @unchecked Sendable {
                     url: url, statusCode: wire.response.status, httpVersion: "HTTP/1.1",
                     headerFields: wire.headerFields)
             else {
-                guard control.finish() else { return }
+                guard urlProtocol.control.finish() else { return }
                 client.urlProtocol(urlProtocol, didFailWithError: URLError(.badServerResponse))
                 return
             }
             // Only a 3xx reads the response's headers (a copy of the response retained them on every answer).
             if (300..<400).contains(wire.response.status), let redirect = redirect(wire.response, from: url) {
                 #if canImport(Darwin)
-                    guard control.finish() else { return }
+                    guard urlProtocol.control.finish() else { return }
                     client.urlProtocol(urlProtocol, wasRedirectedTo: redirect, redirectResponse: head)
                 #else
                     let next = backend.plan(for: redirect, isUpload: false)
@@ -86,7 +81,7 @@ struct ResponseDelivery: @unchecked Sendable {
             // The protocol taken out first: a closure that names it through `self` copied the whole delivery.
             let urlProtocol = urlProtocol
             guard plan.bytesPerSecond == nil || wire.body.isEmpty else {
-                let delivered = control.deliver {
+                let delivered = urlProtocol.control.deliver {
                     client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
                 }
                 if delivered { body(wire) }
@@ -101,7 +96,7 @@ struct ResponseDelivery: @unchecked Sendable {
     /// head delivered and the exchange marked cancelled; now it comes after the body, as it could before.
     private func answer(_ head: HTTPURLResponse, body bytes: Data, to client: URLProtocolClient) {
         let urlProtocol = urlProtocol
-        let finished = control.deliverLast {
+        let finished = urlProtocol.control.deliverLast {
             client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
             if !bytes.isEmpty { client.urlProtocol(urlProtocol, didLoad: bytes) }
         }
@@ -113,7 +108,7 @@ struct ResponseDelivery: @unchecked Sendable {
     /// `data(for:)` (verified on this toolchain), so chunks would lose data on Linux.
     private func body(_ wire: ResponseWire) {
         guard let rate = plan.bytesPerSecond, !wire.body.isEmpty else { return load(wire) }
-        control.schedule(after: .milliseconds(wire.body.count * 1000 / max(rate, 1))) { load(wire) }
+        urlProtocol.control.schedule(after: .milliseconds(wire.body.count * 1000 / max(rate, 1))) { load(wire) }
     }
 
     /// The body and the end. Given the wire, not its `Data`: a copy of that retained its storage.
@@ -123,7 +118,9 @@ struct ResponseDelivery: @unchecked Sendable {
         // The protocol taken out first: a closure that names it through `self` copied the whole delivery.
         let urlProtocol = urlProtocol
         let finished =
-            bytes.isEmpty ? control.finish() : control.deliverLast { client.urlProtocol(urlProtocol, didLoad: bytes) }
+            bytes.isEmpty
+            ? urlProtocol.control.finish()
+            : urlProtocol.control.deliverLast { client.urlProtocol(urlProtocol, didLoad: bytes) }
         guard finished else { return }
         client.urlProtocolDidFinishLoading(urlProtocol)
     }
