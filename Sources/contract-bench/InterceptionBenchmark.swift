@@ -50,6 +50,11 @@ enum InterceptionBenchmark {
     static func run(_ arguments: [String]) async throws {
         let requests = value(after: "--requests", in: arguments) ?? 3000
         let rounds = value(after: "--rounds", in: arguments) ?? 5
+        // `--only floor` or `--only backend` runs that loop alone, for a profiler (Scripts/profile-intercept.sh).
+        let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        guard only == nil || only == "floor" || only == "backend" else {
+            throw BenchmarkMain.UsageError(description: "--only takes floor or backend")
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contract-bench-intercept")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let contract = folder.appendingPathComponent("bench.yaml")
@@ -91,6 +96,13 @@ enum InterceptionBenchmark {
                 let backendSessions = (0..<sessions).map { _ in
                     URLSession(configuration: withCache(backend.makeConfiguration(), urlCache))
                 }
+                if let only {
+                    let sessions = only == "floor" ? floorSessions : backendSessions
+                    let cost = try await time(sessions, request, requests: requests, tasks: tasks)
+                    if only == "floor" { floors.append(cost) } else { backends.append(cost) }
+                    backend.reset()
+                    continue
+                }
                 // Which loop goes first alternates, so that neither always runs on the state (heap, caches,
                 // the machine's load) the other leaves behind.
                 if round.isMultiple(of: 2) {
@@ -101,6 +113,15 @@ enum InterceptionBenchmark {
                     floors.append(try await time(floorSessions, request, requests: requests, tasks: tasks))
                 }
                 backend.reset()
+            }
+            if let only {
+                let costs = only == "floor" ? floors : backends
+                print(
+                    name.padding(toLength: 20, withPad: " ", startingAt: 0) + " \(only) alone: "
+                        + String(
+                            format: "%.1f us/req, CPU %.1f us/req", median(costs.map(\.wall)), median(costs.map(\.cpu)))
+                )
+                continue
             }
             let floor = median(floors.map(\.wall))
             let ours = median(backends.map(\.wall))
