@@ -27,10 +27,13 @@ public enum Scratch {
     }
 }
 
-/// The process's scratch folder, made on first use with its removal registered for the process's exit.
+/// The process's scratch folder, made on first use, with its removal registered for the process's exit.
 private let scratchRoot: URL = {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
         "contractcheck-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)", isDirectory: true)
+    // Made here, so that a test may write a file straight into a path of `Scratch.path` (without it, that
+    // failed whenever such a test ran before any other had made a folder inside).
+    try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     atexit { try? FileManager.default.removeItem(at: scratchRoot) }
     return root
 }()
