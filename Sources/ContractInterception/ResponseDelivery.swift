@@ -78,16 +78,21 @@ struct ResponseDelivery: @unchecked Sendable {
                 #endif
                 return
             }
+            guard let rate = plan.bytesPerSecond, !wire.body.isEmpty else {
+                return answer(head, body: wire.body, to: client)
+            }
+            // Throttled: the head now, the body in one piece after the transfer time the limit implies (one
+            // piece because swift-corelibs-foundation keeps only the last `didLoad` chunk for completion
+            // handlers and `data(for:)`, verified on this toolchain, so chunks would lose data on Linux).
             // The protocol taken out first: a closure that names it through `self` copied the whole delivery.
             let urlProtocol = urlProtocol
-            guard plan.bytesPerSecond == nil || wire.body.isEmpty else {
-                let delivered = urlProtocol.control.deliver {
-                    client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
-                }
-                if delivered { body(wire) }
-                return
+            let delivered = urlProtocol.control.deliver {
+                client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
             }
-            answer(head, body: wire.body, to: client)
+            guard delivered else { return }
+            urlProtocol.control.schedule(after: .milliseconds(wire.body.count * 1000 / max(rate, 1))) {
+                load(wire)
+            }
         }
     }
 
@@ -103,25 +108,14 @@ struct ResponseDelivery: @unchecked Sendable {
         if finished { client.urlProtocolDidFinishLoading(urlProtocol) }
     }
 
-    /// The body in one piece, after the transfer time a bandwidth limit implies. One piece because
-    /// swift-corelibs-foundation keeps only the last `didLoad` chunk for completion handlers and
-    /// `data(for:)` (verified on this toolchain), so chunks would lose data on Linux.
-    private func body(_ wire: ResponseWire) {
-        guard let rate = plan.bytesPerSecond, !wire.body.isEmpty else { return load(wire) }
-        urlProtocol.control.schedule(after: .milliseconds(wire.body.count * 1000 / max(rate, 1))) { load(wire) }
-    }
-
-    /// The body and the end. Given the wire, not its `Data`: a copy of that retained its storage.
+    /// A throttled answer's body (never empty) and the end. Given the wire, not its `Data`: a copy of that
+    /// retained its storage.
     private func load(_ wire: ResponseWire) {
         guard let client else { return }
         let bytes = wire.body
         // The protocol taken out first: a closure that names it through `self` copied the whole delivery.
         let urlProtocol = urlProtocol
-        let finished =
-            bytes.isEmpty
-            ? urlProtocol.control.finish()
-            : urlProtocol.control.deliverLast { client.urlProtocol(urlProtocol, didLoad: bytes) }
-        guard finished else { return }
+        guard urlProtocol.control.deliverLast({ client.urlProtocol(urlProtocol, didLoad: bytes) }) else { return }
         client.urlProtocolDidFinishLoading(urlProtocol)
     }
 
