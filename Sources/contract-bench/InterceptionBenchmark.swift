@@ -51,9 +51,12 @@ enum InterceptionBenchmark {
         let requests = value(after: "--requests", in: arguments) ?? 3000
         let rounds = value(after: "--rounds", in: arguments) ?? 5
         // `--only floor` or `--only backend` runs that loop alone, for a profiler (Scripts/profile-intercept.sh).
-        let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-        guard only == nil || only == "floor" || only == "backend" else {
-            throw BenchmarkMain.UsageError(description: "--only takes floor or backend")
+        var only: Loop?
+        if let index = arguments.firstIndex(of: "--only") {
+            guard index + 1 < arguments.count, let loop = Loop(rawValue: arguments[index + 1]) else {
+                throw BenchmarkMain.UsageError(description: "--only takes floor or backend")
+            }
+            only = loop
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contract-bench-intercept")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -90,34 +93,25 @@ enum InterceptionBenchmark {
             var floors: [Cost] = []
             var backends: [Cost] = []
             for round in 0..<rounds {
-                let floorSessions = (0..<sessions).map { _ in
-                    URLSession(configuration: withCache(FixedBodyProtocol.configuration(), urlCache))
-                }
-                let backendSessions = (0..<sessions).map { _ in
-                    URLSession(configuration: withCache(backend.makeConfiguration(), urlCache))
-                }
-                if let only {
-                    let sessions = only == "floor" ? floorSessions : backendSessions
-                    let cost = try await time(sessions, request, requests: requests, tasks: tasks)
-                    if only == "floor" { floors.append(cost) } else { backends.append(cost) }
-                    backend.reset()
-                    continue
-                }
                 // Which loop goes first alternates, so that neither always runs on the state (heap, caches,
                 // the machine's load) the other leaves behind.
-                if round.isMultiple(of: 2) {
-                    floors.append(try await time(floorSessions, request, requests: requests, tasks: tasks))
-                    backends.append(try await time(backendSessions, request, requests: requests, tasks: tasks))
-                } else {
-                    backends.append(try await time(backendSessions, request, requests: requests, tasks: tasks))
-                    floors.append(try await time(floorSessions, request, requests: requests, tasks: tasks))
+                let order: [Loop] =
+                    only.map { [$0] } ?? (round.isMultiple(of: 2) ? [.floor, .backend] : [.backend, .floor])
+                for loop in order {
+                    let sessions = (0..<sessions).map { _ in
+                        let configuration =
+                            loop == .floor ? FixedBodyProtocol.configuration() : backend.makeConfiguration()
+                        return URLSession(configuration: withCache(configuration, urlCache))
+                    }
+                    let cost = try await time(sessions, request, requests: requests, tasks: tasks)
+                    if loop == .floor { floors.append(cost) } else { backends.append(cost) }
                 }
                 backend.reset()
             }
             if let only {
-                let costs = only == "floor" ? floors : backends
+                let costs = only == .floor ? floors : backends
                 print(
-                    name.padding(toLength: 20, withPad: " ", startingAt: 0) + " \(only) alone: "
+                    name.padding(toLength: 20, withPad: " ", startingAt: 0) + " \(only.rawValue) alone: "
                         + String(
                             format: "%.1f us/req, CPU %.1f us/req", median(costs.map(\.wall)), median(costs.map(\.cpu)))
                 )
@@ -145,6 +139,14 @@ enum InterceptionBenchmark {
                         median(floors.map(\.switches)), median(backends.map(\.switches)),
                         median(floors.map(\.faults)), median(backends.map(\.faults))))
         }
+    }
+
+    /// The benchmark's two loops.
+    enum Loop: String {
+        /// The trivial protocol that returns a fixed body.
+        case floor
+        /// The fake backend.
+        case backend
     }
 
     static func withCache(_ configuration: URLSessionConfiguration, _ on: Bool) -> URLSessionConfiguration {
