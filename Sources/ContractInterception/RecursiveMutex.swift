@@ -60,13 +60,6 @@ struct RecursiveMutex<Value>: ~Copyable, @unchecked Sendable {
     }
 }
 
-extension RecursiveMutex where Value == Void {
-    /// A mutex that guards no value.
-    init() {
-        self.init(())
-    }
-}
-
 /// The attributes every recursive mutex is made with, made once: setting up and destroying a set for each
 /// load was three library calls per request. Never changed after it is made, and never destroyed.
 private struct RecursiveMutexAttributes: @unchecked Sendable {

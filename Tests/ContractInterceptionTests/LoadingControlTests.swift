@@ -42,7 +42,7 @@ import Testing
         let finished = DispatchSemaphore(value: 0)
         let thread = Thread {
             for _ in 0..<2 {
-                let mutex = RecursiveMutex()
+                let mutex = RecursiveMutex(())
                 let depth = mutex.withLock { mutex.withLock { mutex.withLock { 3 } } }
                 if depth == 3 { finished.signal() }
             }
