@@ -36,6 +36,14 @@ final class SchemaNode: @unchecked Sendable {
     /// `patternProperties`, and at most a `required` list paired with it (the commonest object schema):
     /// the streaming validator reads such an object member by member without filing its checks.
     private(set) var plainProperties: Unmanaged<PropertiesCheck>?
+    /// The schema of every element when the node accepts arrays and its checks besides `type` are an
+    /// `items` check without prefix items, `minItems`/`maxItems`, and checks that constrain only strings
+    /// or numbers (the commonest array schema): the streaming validator reads such an array element by
+    /// element without filing its checks. The node owns the `items` check, which keeps the target alive.
+    private(set) var plainItems: Unmanaged<SchemaNode>?
+    /// The element counts a plain array schema allows (`minItems` and `maxItems` folded together), kept
+    /// here so that checking them reads no check objects.
+    private var plainItemCounts = 0...Int.max
     /// `readOnly: true` here or in a `$ref` target.
     var isReadOnly = false
     /// `writeOnly: true` here or in a `$ref` target.
@@ -90,6 +98,53 @@ final class SchemaNode: @unchecked Sendable {
         decidesStrings = checks.allSatisfy(\.decidesStrings)
         decidesNumbers = checks.allSatisfy(\.decidesNumbers)
         plainProperties = properties.flatMap { Self.plainProperties($0, among: self.checks) }
+        if typeMask & TypeMask.array != 0, let (items, counts) = Self.plainItems(among: self.checks) {
+            plainItems = items
+            plainItemCounts = counts
+        }
+    }
+
+    /// The `items` target and the allowed element counts that make a plain array schema of `checks` (see
+    /// `plainItems`), if they make one.
+    private static func plainItems(among checks: UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>)
+        -> (Unmanaged<SchemaNode>, ClosedRange<Int>)?
+    {
+        var target: Unmanaged<SchemaNode>?
+        var minimum = 0
+        var maximum = Int.max
+        for check in checks {
+            let plain = check._withUnsafeGuaranteedRef { check -> Bool in
+                switch check.streamingRole {
+                case .scalarOnly:
+                    return true
+                case .count:
+                    let count = unsafeDowncast(check, to: CountCheck.self)
+                    guard !count.countsProperties else { return false }
+                    if count.isMinimum {
+                        minimum = max(minimum, count.limit)
+                    } else {
+                        maximum = min(maximum, count.limit)
+                    }
+                    return true
+                case .items:
+                    let items = unsafeDowncast(check, to: ItemsCheck.self)
+                    guard target == nil, items.prefixRefs.isEmpty, let rest = items.restRef else { return false }
+                    target = rest
+                    return true
+                default:
+                    return false
+                }
+            }
+            // No count satisfies `minItems` above `maxItems`: the general walk reports that array.
+            guard plain, minimum <= maximum else { return nil }
+        }
+        return target.map { ($0, minimum...maximum) }
+    }
+
+    /// Whether an array of `count` elements satisfies the node's `minItems` and `maxItems`; for a node
+    /// with `plainItems`, whose other checks do not apply to arrays.
+    func itemCountHolds(_ count: Int) -> Bool {
+        plainItemCounts.contains(count)
     }
 
     /// `properties` when it and at most a `required` list paired with it are all of `checks` (the checks

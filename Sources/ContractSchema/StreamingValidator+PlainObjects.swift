@@ -113,15 +113,14 @@ extension StreamingValidator {
     }
 
     /// Whether the member value at the reader's offset satisfies `node`, evaluated at `depth`: a string
-    /// or number the node decides from its bytes is decided here (as `validateScalarInPlace` does),
-    /// anything else by the general walk with the node as the value's one schema.
+    /// or number the node decides from its bytes is decided here (as `validateScalarInPlace` does), a
+    /// plain object or array is read here, anything else by the general walk with the node as the value's
+    /// one schema.
     private mutating func validateMember(_ reader: inout JSONByteReader, _ node: Unmanaged<SchemaNode>, depth: Int)
         throws(JSONParseError) -> Bool
     {
         let (strings, numbers) = node._withUnsafeGuaranteedRef { ($0.decidesStrings, $0.decidesNumbers) }
-        // A schema that decides neither (an object's, an `enum`'s) goes to the general walk at once, which
-        // reads the value's kind itself.
-        if strings || numbers, depth < state.maximumDepth, let kind = reader.nextValueKind() {
+        if depth < state.maximumDepth, let kind = reader.nextValueKind() {
             switch kind {
             case .string where strings:
                 switch try reader.readString() {
@@ -135,6 +134,12 @@ extension StreamingValidator {
             case .number where numbers:
                 var number = NumberInstance(utf8: try reader.readNumber())
                 return node._withUnsafeGuaranteedRef { $0.isValid(number: &number) }
+            // Containers as `validate` takes them, without filing the node on the frame stack first: deep
+            // ones are built, and an object or array the short ways cannot read goes to the general walk.
+            case .object where !reader.isNested(atLeast: Self.maximumStreamedNesting):
+                if let verdict = try validatePlainObject(&reader, Frame(node: node, depth: depth)) { return verdict }
+            case .array where !reader.isNested(atLeast: Self.maximumStreamedNesting):
+                if let verdict = try validatePlainArray(&reader, node, depth: depth) { return verdict }
             default:
                 break
             }
@@ -143,5 +148,29 @@ extension StreamingValidator {
         frames.push(Frame(node: node, depth: depth))
         defer { frames.pop(to: first) }
         return try validate(&reader, first..<first + 1)
+    }
+
+    /// The verdict for the array at the reader's offset when `node`, evaluated at `depth`, is a plain
+    /// array schema (`SchemaNode.plainItems`), each element checked as a member value is; `nil`, having
+    /// read nothing, otherwise. The verdict and what is read are `validateArray`'s.
+    private mutating func validatePlainArray(_ reader: inout JSONByteReader, _ node: Unmanaged<SchemaNode>, depth: Int)
+        throws(JSONParseError) -> Bool?
+    {
+        guard let items = node._withUnsafeGuaranteedRef({ $0.plainItems }) else { return nil }
+        var count = 0
+        var valid = true
+        if try reader.openArray() {
+            repeat {
+                count += 1
+                // After a failure the rest is only skipped, to check that it is JSON.
+                guard valid else {
+                    try reader.skipValue()
+                    continue
+                }
+                valid = try validateMember(&reader, items, depth: depth + 1)
+                guard valid || consumesRest else { return false }
+            } while try reader.nextElement()
+        }
+        return valid && node._withUnsafeGuaranteedRef { $0.itemCountHolds(count) }
     }
 }

@@ -111,14 +111,8 @@ struct PlainObjectStreamingTests {
     @Test("the depth limit cuts in where the tree's does, through members and $refs")
     func depthLimit() throws {
         let nested: JSONValue = ["type": "object", "properties": ["child": ["$ref": "#"], "n": ["type": "integer"]]]
-        for limit in [1, 2, 3, 4, 5, 8] {
-            let schema = try CompiledSchema(schema: nested, options: SchemaCompileOptions(maximumDepth: limit))
-            for levels in 0..<6 {
-                let text =
-                    String(repeating: #"{"child":"#, count: levels) + #"{"n":1}"# + String(repeating: "}", count: levels)
-                let verdicts = try StreamingValidationTests.verdicts(schema, text)
-                #expect(verdicts.streamed == verdicts.tree, "limit \(limit), \(levels) levels")
-            }
+        try StreamingValidationTests.expectSameVerdictsAtDepthLimits(nested) { levels in
+            String(repeating: #"{"child":"#, count: levels) + #"{"n":1}"# + String(repeating: "}", count: levels)
         }
     }
 }

@@ -38,6 +38,18 @@ struct StreamingValidationTests {
         return (tree, try schema.isValid(json: Array(text.utf8), context: context))
     }
 
+    /// Expects the streamed verdict to be the tree's for `schema` compiled with several depth limits, on
+    /// documents nested 0 to 5 levels deep (`document(levels)`).
+    static func expectSameVerdictsAtDepthLimits(_ schema: JSONValue, document: (Int) -> String) throws {
+        for limit in [1, 2, 3, 4, 5, 8] {
+            let compiled = try CompiledSchema(schema: schema, options: SchemaCompileOptions(maximumDepth: limit))
+            for levels in 0..<6 {
+                let verdicts = try Self.verdicts(compiled, document(levels))
+                #expect(verdicts.streamed == verdicts.tree, "limit \(limit), \(levels) levels")
+            }
+        }
+    }
+
     @Test(
         "verdicts equal parse-then-validate",
         arguments: [
