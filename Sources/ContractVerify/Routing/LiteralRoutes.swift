@@ -26,8 +26,8 @@ struct LiteralRoutes: Sendable {
     /// The routes of one server without variables, in a hash table by path. A class, so that trying a
     /// server retains one object rather than each of its parts.
     final class Server: Sendable {
-        let scheme: String?
-        let authority: String?
+        private let scheme: String?
+        private let authority: String?
         /// Open addressing: a route stands at its path's `hash` or in the next free slot after it, and
         /// at least half the slots are free, so a search stops at the first empty one.
         private let slots: [Route?]
@@ -44,6 +44,14 @@ struct LiteralRoutes: Sendable {
                 slots[slot] = route
             }
             self.slots = slots
+        }
+
+        /// `nil` when the request's scheme and host are not the server's; else the match of the route with
+        /// the request's path and method, `.some(nil)` when there is none. The host is checked here, not
+        /// by the caller: handing the server's parts out retained and released each (three lines of code).
+        func match(_ request: HTTPRequest) -> RouteMatch.Storage?? {
+            guard ServerMatcher.matchesHost(request, scheme: scheme, authority: authority) else { return nil }
+            return request.path.utf8.withContiguousStorageIfAvailable { match($0, request.method) } ?? .some(nil)
         }
 
         /// The match of the route with this path (as bytes) and method. Inlined, as is `hash`: a call
@@ -86,12 +94,9 @@ struct LiteralRoutes: Sendable {
     /// The match `Router` would find, or `nil` when only routing segment by segment can tell.
     func match(_ request: HTTPRequest) -> RouteMatch.Storage? {
         for server in servers {
-            // A server whose scheme and host do not match is passed over, as `Router` passes it over.
-            guard ServerMatcher.matchesHost(request, scheme: server.scheme, authority: server.authority) else {
-                continue
-            }
-            // The first server the host matches is the first `Router` tries the path under.
-            return request.path.utf8.withContiguousStorageIfAvailable { server.match($0, request.method) } ?? nil
+            // A server whose scheme and host do not match is passed over, as `Router` passes it over; the
+            // first server the host matches is the first `Router` tries the path under.
+            if let found = server.match(request) { return found }
         }
         return nil
     }
