@@ -8,19 +8,12 @@
 /// server with variables before the one the request names. `Router` keeps a route only when routing
 /// its path segment by segment gives the same match, so the two cannot disagree.
 struct LiteralRoutes: Sendable {
-    /// A documented path without variables, under a server, with one of its methods. A class, so that
-    /// looking at a route retains one object rather than each of its parts.
-    final class Route: Sendable {
+    /// A documented path without variables, under a server, with one of its methods.
+    struct Route: Sendable {
         /// The whole request path: the server's base path, then the template's.
         let path: [UInt8]
         let method: String
         let match: RouteMatch.Storage
-
-        init(path: [UInt8], method: String, match: RouteMatch.Storage) {
-            self.path = path
-            self.method = method
-            self.match = match
-        }
     }
 
     /// The routes of one server without variables, in a hash table by path. A class, so that trying a
@@ -28,22 +21,27 @@ struct LiteralRoutes: Sendable {
     final class Server: Sendable {
         private let scheme: String?
         private let authority: String?
-        /// Open addressing: a route stands at its path's `hash` or in the next free slot after it, and
-        /// at least half the slots are free, so a search stops at the first empty one.
-        private let slots: [Route?]
+        /// Open addressing: a route's position in `routes`, plus one, stands at its path's `hash` or in the
+        /// next free slot after it (0 is free), and at least half the slots are free, so a search stops at
+        /// the first free one. Positions rather than optional routes: a new `Optional` type joined the
+        /// runtime's cache of `Optional` types, which `DispatchQueue.sync` searches on every request, and
+        /// lengthened those searches (400 instructions and 10 data lines a request).
+        private let slots: [Int]
+        private let routes: [Route]
 
         init(scheme: String?, authority: String?, routes: [Route]) {
             self.scheme = scheme
             self.authority = authority
             var count = 1
             while count < 2 * routes.count { count *= 2 }
-            var slots = [Route?](repeating: nil, count: count)
-            for route in routes {
+            var slots = Array(repeating: 0, count: count)
+            for (position, route) in routes.enumerated() {
                 var slot = route.path.withUnsafeBufferPointer { Self.hash($0) } & (count - 1)
-                while slots[slot] != nil { slot = (slot + 1) & (count - 1) }
-                slots[slot] = route
+                while slots[slot] != 0 { slot = (slot + 1) & (count - 1) }
+                slots[slot] = position + 1
             }
             self.slots = slots
+            self.routes = routes
         }
 
         /// `nil` when the request's scheme and host are not the server's; else the match of the route with
@@ -59,8 +57,11 @@ struct LiteralRoutes: Sendable {
         @inline(__always)
         func match(_ path: UnsafeBufferPointer<UInt8>, _ method: String) -> RouteMatch.Storage? {
             var slot = Self.hash(path) & (slots.count - 1)
-            while let route = slots[slot] {
-                if route.method == method, Self.same(route.path, path) { return route.match }
+            while slots[slot] != 0 {
+                let position = slots[slot] - 1
+                if routes[position].method == method, Self.same(routes[position].path, path) {
+                    return routes[position].match
+                }
                 slot = (slot + 1) & (slots.count - 1)
             }
             return nil
