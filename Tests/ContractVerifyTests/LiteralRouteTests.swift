@@ -140,4 +140,20 @@ import Testing
         #expect(try !answers("GET", "\(v1)/status"))
         #expect(try !answers("GET", "https://api.example.com/v1orders"))
     }
+
+    /// Paths of one length that differ in a byte the hash leaves out share a chain of slots: each is
+    /// still found, and a path between them is not.
+    @Test func pathsWhoseHashesCollide() throws {
+        let names = (0..<40).map { $0 < 10 ? "p0\($0)" : "p\($0)" }
+        let paths = names.map { "  /\($0)/status:\n    get: {operationId: \($0), responses: {'204': {description: ok}}}" }
+        let yaml = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n" + paths.joined(separator: "\n")
+        let router = Router(document: try RoutingTests.load(yaml), options: VerifierOptions())
+        for name in names {
+            let request = HTTPRequest(method: "GET", path: "/\(name)/status")
+            #expect(router.literalRoutes.match(request) != nil)
+            #expect(router.route(request).match?.operation.operationId == name)
+        }
+        #expect(router.literalRoutes.match(HTTPRequest(method: "GET", path: "/p40/status")) == nil)
+        #expect(router.literalRoutes.match(HTTPRequest(method: "GET", path: "/p0x/status")) == nil)
+    }
 }

@@ -74,14 +74,15 @@ struct LiteralRoutes: Sendable {
             return offset == route.count
         }
 
-        /// The length and three bytes spread over the path: documented paths mostly differ in length or
-        /// in their last segment, and a loop over every byte was most of a lookup's code.
+        /// The length and four bytes spread over the path: documented paths mostly differ in length or in
+        /// some segment these fall in, and a loop over every byte was most of a lookup's code.
         @inline(__always)
         private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
             let count = bytes.count
             guard count > 0 else { return 0 }
-            let sample = Int(bytes[count - 1]) &* 961 &+ Int(bytes[count / 2]) &* 31 &+ Int(bytes[count * 3 / 4])
-            return count &* 29_791 &+ sample
+            var hash = count
+            for offset in [count / 4, count / 2, count * 3 / 4, count - 1] { hash = hash &* 31 &+ Int(bytes[offset]) }
+            return hash
         }
     }
 
