@@ -35,7 +35,8 @@ public struct RouteMatch: Sendable {
         }
     }
 
-    private let storage: Storage
+    /// Internal so that `Router` can tell its prepared matches apart by identity.
+    let storage: Storage
 
     init(_ storage: Storage) {
         self.storage = storage

@@ -108,23 +108,31 @@ final class ServerMatcher: Sendable {
     private func matchLiteral(
         _ literal: Literal, _ request: HTTPRequest, _ segments: PathSegments, _ numbers: Range<Int>
     ) -> Int? {
-        if let scheme = literal.scheme {
-            guard let actual = request.scheme, actual.lowercasedEquals(scheme) else { return nil }
-        }
-        if let authority = literal.authority {
-            guard let host = request.host else { return nil }
-            // Without a port the authority is the host: compared without a lower-cased copy.
-            let matches =
-                request.port == nil
-                ? host.lowercasedEquals(authority)
-                : Self.authority(host.lowercasedIfNeeded(), request.port) == authority
-            guard matches else { return nil }
-        }
-        guard numbers.count >= literal.segments.count else { return nil }
+        guard Self.matchesHost(request, scheme: literal.scheme, authority: literal.authority),
+            numbers.count >= literal.segments.count
+        else { return nil }
         for (expected, number) in zip(literal.segments, numbers) where !segments.segment(number, equals: expected) {
             return nil
         }
         return literal.segments.count
+    }
+
+    /// Whether the request's scheme and authority are those of a server without variables (a part the
+    /// server leaves out matches any).
+    static func matchesHost(_ request: HTTPRequest, scheme: String?, authority: String?) -> Bool {
+        if let scheme {
+            guard let actual = request.scheme, actual.lowercasedEquals(scheme) else { return false }
+        }
+        guard let authority else { return true }
+        guard let host = request.host else { return false }
+        // Without a port the authority is the host: compared without a lower-cased copy.
+        return request.port == nil
+            ? host.lowercasedEquals(authority) : Self.authority(host.lowercasedIfNeeded(), request.port) == authority
+    }
+
+    /// The scheme, authority and base path segments as text, when none has a variable.
+    var literalParts: (scheme: String?, authority: String?, segments: [String])? {
+        literal.map { ($0.scheme, $0.authority, $0.segments) }
     }
 
     /// The base path's length, to prefer the most specific server.
