@@ -32,7 +32,7 @@ for loop in floor backend; do
         # The last level simulated as one core's L2 (512 KB, 8-way), not the 32 MB L3 valgrind would pick:
         # what a request misses there comes from L3 or memory, tens of nanoseconds a line.
         valgrind --tool=callgrind --cache-sim=yes --LL=524288,8,64 --callgrind-out-file="$out/$loop-$requests.out" \
-            "$work/contract-bench" intercept --only "$loop" --requests "$requests" --rounds 1 --verify-count 10 \
+            "$work/contract-bench" intercept --only "$loop" --requests "$requests" --rounds 1 --blocks 1 --verify-count 10 \
             > "$out/$loop-$requests.log" 2>&1
     done
 done

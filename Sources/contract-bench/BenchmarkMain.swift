@@ -26,10 +26,11 @@ enum BenchmarkMain {
                  (for counting instructions: take the difference between two N).
           verdicts  one validator verdict per instance line, for Scripts/differential-schema.py.
           record-stress  append COUNT recordings from 4 threads (the recording concurrency test runs 8 at once).
-          intercept [--requests N] [--rounds N] [--url-cache] [--verify-count N] [--record] [--only LOOP]  requests/s
-                 through URLSession with the fake backend against a fixed-body URLProtocol (the floor), sequential
+          intercept [--requests N] [--rounds N] [--blocks N] [--url-cache] [--verify-count N] [--record] [--only LOOP]
+                 requests/s through URLSession with the fake backend against a fixed-body URLProtocol (the floor), sequential
                  and 64 tasks over 8 sessions; first, the CPU time of N verifyRequest calls alone (default 20,000).
                  --record: the backend also records every exchange (off by default: I/O the floor does not do).
+                 --blocks N: each round runs the loops in N blocks each, in turn (default 12).
                  --only floor|backend: that loop alone, for a profiler (Scripts/profile-intercept.sh).
           examples  time the example synthesizer on the synthetic contract against loading it and validating.
           examples-dump CONTRACT  print generated request and response bodies as JSON lines (for Scripts/).

@@ -89,23 +89,33 @@ enum InterceptionBenchmark {
             String(
                 format: "verifying the request alone (no URLSession, thread CPU time): %.2f us",
                 verificationTime(backend, request, count: value(after: "--verify-count", in: arguments) ?? 20_000)))
+        // Each round runs the two loops in blocks, one block of each in turn (which goes first alternates),
+        // so that the machine's drift within a round (other programs, frequency) falls on both loops alike.
+        // At least one request per task in every block.
+        let blocks = min(max(1, value(after: "--blocks", in: arguments) ?? 12), max(1, requests / 64))
         for (name, sessions, tasks) in [("sequential", 1, 1), ("64 tasks, 8 sessions", 8, 64)] {
             var floors: [Cost] = []
             var backends: [Cost] = []
             for round in 0..<rounds {
-                // Which loop goes first alternates, so that neither always runs on the state (heap, caches,
-                // the machine's load) the other leaves behind.
-                let order: [Loop] =
-                    only.map { [$0] } ?? (round.isMultiple(of: 2) ? [.floor, .backend] : [.backend, .floor])
-                for loop in order {
-                    let sessions = (0..<sessions).map { _ in
+                let loops: [Loop] = only.map { [$0] } ?? [.floor, .backend]
+                var sessionsByLoop: [Loop: [URLSession]] = [:]
+                for loop in loops {
+                    sessionsByLoop[loop] = (0..<sessions).map { _ in
                         let configuration =
                             loop == .floor ? FixedBodyProtocol.configuration() : backend.makeConfiguration()
                         return URLSession(configuration: withCache(configuration, urlCache))
                     }
-                    let cost = try await time(sessions, request, requests: requests, tasks: tasks)
-                    if loop == .floor { floors.append(cost) } else { backends.append(cost) }
                 }
+                var costs: [Loop: [Cost]] = [:]
+                for block in 0..<blocks {
+                    for loop in (round + block).isMultiple(of: 2) ? loops : loops.reversed() {
+                        costs[loop, default: []].append(
+                            try await time(
+                                sessionsByLoop[loop] ?? [], request, requests: requests / blocks, tasks: tasks))
+                    }
+                }
+                if let floor = costs[.floor] { floors.append(.mean(floor)) }
+                if let ours = costs[.backend] { backends.append(.mean(ours)) }
                 backend.reset()
             }
             if let only {
@@ -167,6 +177,15 @@ enum InterceptionBenchmark {
         var switches: Double
         /// Page faults per request.
         var faults: Double
+
+        /// The mean of costs per request measured on equal numbers of requests.
+        static func mean(_ costs: [Cost]) -> Cost {
+            let count = Double(max(costs.count, 1))
+            func mean(_ field: (Cost) -> Double) -> Double { costs.reduce(0) { $0 + field($1) } / count }
+            return Cost(
+                wall: mean(\.wall), cpu: mean(\.cpu), system: mean(\.system), switches: mean(\.switches),
+                faults: mean(\.faults))
+        }
     }
 
     static func time(_ sessions: [URLSession], _ request: URLRequest, requests: Int, tasks: Int) async throws -> Cost {
