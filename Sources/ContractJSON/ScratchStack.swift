@@ -14,17 +14,23 @@ struct ScratchStack<Element>: ~Copyable {
     /// The number of elements on the stack.
     private(set) var count = 0
 
-    /// A stack in `buffer`, which must outlive it; an empty buffer makes it allocate on first push.
+    /// A stack in `buffer`, which must outlive it; with an empty buffer it has no storage until its
+    /// first push (a streaming read, which builds a value only now and then, may never push).
     init(lending buffer: UnsafeMutableBufferPointer<Element>) {
         if let base = buffer.baseAddress, !buffer.isEmpty {
             storage = base
             capacity = buffer.count
-            ownsStorage = false
+        } else if let placeholder = UnsafeMutablePointer<Element>(bitPattern: MemoryLayout<Element>.alignment) {
+            // Never read nor written: with no capacity, the first push grows the stack first.
+            storage = placeholder
+            capacity = 0
         } else {
             capacity = 16
             storage = .allocate(capacity: capacity)
             ownsStorage = true
+            return
         }
+        ownsStorage = false
     }
 
     deinit {
