@@ -20,8 +20,10 @@ enum HTTPURLText {
             func string(_ start: Int, _ end: Int) -> String {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
             }
+            let host = string(cut.hostStart, cut.hostEnd)
             return HTTPRequest(
-                method: method, scheme: cut.isHTTPS ? "https" : "http", host: string(cut.hostStart, cut.hostEnd),
+                method: method, lowercasedScheme: cut.isHTTPS ? "https" : "http",
+                lowercasedHost: cut.hostHasCapitals ? host.lowercased() : host,
                 port: cut.port < 0 ? nil : cut.port, path: string(cut.pathStart, cut.pathEnd),
                 query: cut.queryStart < 0 ? nil : string(cut.queryStart, cut.queryEnd), headers: headers, body: body)
         }
@@ -32,6 +34,8 @@ enum HTTPURLText {
     /// tuple made the runtime look up the tuple's type on every request.
     struct Cut {
         var isHTTPS: Bool
+        /// Whether the host has an ASCII capital (the only bytes a plain host can have to lower-case).
+        var hostHasCapitals: Bool
         var hostStart: Int
         var hostEnd: Int
         var port: Int
@@ -50,8 +54,11 @@ enum HTTPURLText {
         index += 2
         let hostStart = index
         var hostEnd = -1
+        var capitals = false
         while index < bytes.count {
             let byte = bytes[index]
+            // `A`...`Z` as one comparison: below `A`, the subtraction wraps around to 230 and above.
+            if byte &- UInt8(ascii: "A") < 26 { capitals = true }
             if byte == slash || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
             if byte == UInt8(ascii: ":") {
                 guard hostEnd < 0 else { return nil }
@@ -81,7 +88,8 @@ enum HTTPURLText {
             guard index > queryStart else { return nil }
         }
         return Cut(
-            isHTTPS: scheme.utf8.count == 5, hostStart: hostStart, hostEnd: hostEnd, port: port, pathStart: pathStart,
+            isHTTPS: scheme.utf8.count == 5, hostHasCapitals: capitals, hostStart: hostStart, hostEnd: hostEnd,
+            port: port, pathStart: pathStart,
             pathEnd: pathEnd, queryStart: queryStart, queryEnd: index)
     }
 
