@@ -10,7 +10,7 @@ struct ScratchStack<Element>: ~Copyable {
     private var storage: UnsafeMutablePointer<Element>
     private var capacity: Int
     /// Whether `storage` was allocated here (and must be freed here) rather than lent.
-    private var ownsStorage: Bool
+    private var ownsStorage = false
     /// The number of elements on the stack.
     private(set) var count = 0
 
@@ -25,12 +25,11 @@ struct ScratchStack<Element>: ~Copyable {
             storage = placeholder
             capacity = 0
         } else {
+            // Not reached (only address 0 makes no pointer); kept so that no pointer is forced.
             capacity = 16
             storage = .allocate(capacity: capacity)
             ownsStorage = true
-            return
         }
-        ownsStorage = false
     }
 
     deinit {

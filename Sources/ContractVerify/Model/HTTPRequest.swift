@@ -25,22 +25,18 @@ public struct HTTPRequest: Sendable, Hashable {
         method: String, scheme: String? = nil, host: String? = nil, port: Int? = nil, path: String,
         query: String? = nil, headers: HTTPHeaders = HTTPHeaders(), body: HTTPBody = .empty
     ) {
-        self.method = method.uppercasedIfNeeded()
-        self.scheme = scheme?.lowercasedIfNeeded()
-        self.host = host?.lowercasedIfNeeded()
-        self.port = port
-        self.path = path.isEmpty ? "/" : path
-        self.query = query
-        self.headers = headers
-        self.body = body
+        self.init(
+            method: method, lowercasedScheme: scheme?.lowercasedIfNeeded(), lowercasedHost: host?.lowercasedIfNeeded(),
+            port: port, path: path, query: query, headers: headers, body: body)
     }
 
-    /// A request whose scheme and host are lower-cased already: the fake backend's request reader cuts
-    /// them so from the URL's text. The public initializer checks both, and its code (with an outlined
-    /// copy of the whole request) was 20 lines of code on every request the backend answers, where the
-    /// code a request touches, more than what it computes, is its cost.
+    /// A request whose scheme and host are lower-cased already (the public initializer lower-cases them
+    /// first). The fake backend's request reader calls it directly, having cut both lower-cased from the
+    /// URL's text: the public initializer's checks, and an outlined copy of the whole request they caused,
+    /// were 20 lines of code on every request the backend answers, where the code a request touches, more
+    /// than what it computes, is its cost.
     package init(
-        method: String, lowercasedScheme scheme: String, lowercasedHost host: String, port: Int?, path: String,
+        method: String, lowercasedScheme scheme: String?, lowercasedHost host: String?, port: Int?, path: String,
         query: String?, headers: HTTPHeaders, body: HTTPBody
     ) {
         self.method = method.uppercasedIfNeeded()
