@@ -8,8 +8,8 @@
 # about 7 ns inside a request (BENCHMARKS.md, "Session 12"), an instruction about 0.2 ns once its line
 # is there. The last level is simulated as one core's L2 (512 KB): the floor misses it about 30 times a
 # request, the backend about 120-150 times (session 13), and each of those waits for L3 or memory.
-# Each loop runs at 300 and 2,300 requests, sequential and 64 tasks (so 600 and 4,600 loads), in one
-# block (`--blocks 1`), and the difference is divided by 4,000, so start-up, loading the contract and the
+# Each loop runs alone (so in one block) at 300 and 2,300 requests, sequential and 64 tasks (so 600 and
+# 4,600 loads), and the difference is divided by 4,000, so start-up, loading the contract and the
 # one synthesis drop out.
 # Totals move by about ±250 instructions and ±50 lines between identical runs (threads interleave
 # differently); compare the package's own functions for smaller changes (KEEP keeps the callgrind files:
@@ -34,7 +34,7 @@ for loop in floor backend; do
         # The last level simulated as one core's L2 (512 KB, 8-way), not the 32 MB L3 valgrind would pick:
         # what a request misses there comes from L3 or memory, tens of nanoseconds a line.
         valgrind --tool=callgrind --cache-sim=yes --LL=524288,8,64 --callgrind-out-file="$out/$loop-$requests.out" \
-            "$work/contract-bench" intercept --only "$loop" --requests "$requests" --rounds 1 --blocks 1 --verify-count 10 \
+            "$work/contract-bench" intercept --only "$loop" --requests "$requests" --rounds 1 --verify-count 10 \
             > "$out/$loop-$requests.log" 2>&1
     done
 done

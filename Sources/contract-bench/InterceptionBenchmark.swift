@@ -91,8 +91,9 @@ enum InterceptionBenchmark {
                 verificationTime(backend, request, count: value(after: "--verify-count", in: arguments) ?? 20_000)))
         // Each round runs the two loops in blocks, one block of each in turn (which goes first alternates),
         // so that the machine's drift within a round (other programs, frequency) falls on both loops alike.
-        // At least one request per task in every block.
-        let blocks = min(max(1, value(after: "--blocks", in: arguments) ?? 12), max(1, requests / 64))
+        // At least one request per task (64 at most) in every block; one loop alone runs in one block, so
+        // that a profiler's counts divide by exactly `requests`.
+        let blocks = only != nil ? 1 : min(max(1, value(after: "--blocks", in: arguments) ?? 12), max(1, requests / 64))
         for (name, sessions, tasks) in [("sequential", 1, 1), ("64 tasks, 8 sessions", 8, 64)] {
             var floors: [Cost] = []
             var backends: [Cost] = []
@@ -181,10 +182,10 @@ enum InterceptionBenchmark {
         /// The mean of costs per request measured on equal numbers of requests.
         static func mean(_ costs: [Cost]) -> Cost {
             let count = Double(max(costs.count, 1))
-            func mean(_ field: (Cost) -> Double) -> Double { costs.reduce(0) { $0 + field($1) } / count }
+            func average(_ field: (Cost) -> Double) -> Double { costs.reduce(0) { $0 + field($1) } / count }
             return Cost(
-                wall: mean(\.wall), cpu: mean(\.cpu), system: mean(\.system), switches: mean(\.switches),
-                faults: mean(\.faults))
+                wall: average(\.wall), cpu: average(\.cpu), system: average(\.system),
+                switches: average(\.switches), faults: average(\.faults))
         }
     }
 
