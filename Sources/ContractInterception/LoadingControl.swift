@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Every callback to the client goes through `deliver` or `finish`, which decide under one lock with
 /// `cancel`: a callback either reaches the client before `stopLoading` returns, or not at all. On Linux this
-/// is what keeps a delayed answer (sent from a global queue) from reaching a task that its cancellation has
+/// is what keeps a delayed answer from reaching a task that its cancellation has
 /// already completed and removed from the session, which swift-corelibs-foundation turns into a trap.
 ///
 /// A value without copies, held by the protocol object: the load's state sits with its mutex in one
@@ -39,9 +39,10 @@ struct LoadingControl: ~Copyable, @unchecked Sendable {
     /// Whether the load sent (or is sending) its last callback: then there is nothing left to cancel.
     var hasFinished: Bool { locked { fields.pointee.finished } }
 
-    /// Runs `step` after `delay` on a global queue, unless cancelled first.
+    /// Runs `step` after `delay` where the client may be called (`SessionWorkQueue`), unless cancelled first.
     func schedule(after delay: Duration, _ step: @escaping @Sendable () -> Void) {
-        let item = DispatchWorkItem(block: step)
+        // The timer fires on a global queue, never on a session's work queue, as `SessionWorkQueue.run` needs.
+        let item = DispatchWorkItem { SessionWorkQueue.run(step) }
         let scheduled = locked { () -> Bool in
             guard !fields.pointee.cancelled else { return false }
             fields.pointee.pending = item
