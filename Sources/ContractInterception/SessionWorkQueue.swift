@@ -49,13 +49,17 @@ enum SessionWorkQueue {
                 request = URLRequest(url: URL(fileURLWithPath: "/").appendingPathComponent("contractcheck-hop"))
             }
 
+            /// Queues `step`, and starts a load only when no step was waiting: a load started and not yet
+            /// run takes the later steps too, so a burst of steps costs one load.
             func run(_ step: @escaping @Sendable () -> Void) {
-                waiting.withLock { $0.append(step) }
-                session.dataTask(with: request).resume()
+                let first = waiting.withLock { steps in
+                    steps.append(step)
+                    return steps.count == 1
+                }
+                if first { session.dataTask(with: request).resume() }
             }
 
-            /// The steps waiting, in the order they came; each load takes all of them, so a load that
-            /// finds none (its steps taken by an earlier one) just ends.
+            /// The steps waiting, in the order they came; each load takes all of them.
             func takeWaiting() -> [@Sendable () -> Void] {
                 waiting.withLock { steps in
                     defer { steps.removeAll() }
