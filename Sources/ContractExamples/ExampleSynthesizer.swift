@@ -111,7 +111,8 @@ public struct ExampleSynthesizer: Sendable {
     ) throws(ExampleError) -> JSONValue {
         let source = StandaloneSchemaSource(schema: schema, dialect: dialect)
         guard let root = source.root, let validator = source.validator(for: root) else {
-            throw ExampleError(kind: .noSchema, message: "the schema does not compile")
+            let problem = source.root.flatMap(source.compileProblem).map { ": \($0)" } ?? ""
+            throw ExampleError(kind: .noSchema, message: "the schema does not compile" + problem)
         }
         let engine = ExampleEngine(cache: SynthesisCache(source: source))
         return try engine.value(for: root, validator: validator, context: context, mode: mode)

@@ -75,6 +75,17 @@ final class StandaloneSchemaSource: SchemaSource, @unchecked Sendable {
         return try? catalog.schema(at: uri)
     }
 
+    /// The first reason `schema` does not compile, for the message of a refusal (`nil` when it compiles).
+    func compileProblem(for schema: LocatedSchema) -> String? {
+        guard let uri = schema.uri else { return nil }
+        do throws(SchemaCompileErrors) {
+            _ = try catalog.schema(at: uri)
+            return nil
+        } catch {
+            return error.errors.first.map(\.message)
+        }
+    }
+
     func isBasedAsValidated(_ schema: LocatedSchema) -> Bool {
         guard let pointer = schema.pointer else { return true }
         // The resource's own `$id` is what `base` already is.

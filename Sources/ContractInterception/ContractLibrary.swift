@@ -32,7 +32,7 @@ enum ContractLibrary {
     }
 
     private static func load(_ url: URL, options: VerifierOptions) -> Result<LoadedContract, ContractLoadError> {
-        let result = ContractLoader().load(url, checks: [])
+        let result = ContractLoader().load(url, checks: .schemas)
         let errors = result.diagnostics.filter { $0.severity == .error }
         guard let document = result.document, errors.isEmpty else {
             return .failure(ContractLoadError(path: url.path, diagnostics: errors))

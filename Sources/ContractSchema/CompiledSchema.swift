@@ -61,6 +61,10 @@ public struct CompiledSchema: Sendable {
         state.path.reserveCapacity(16)
         var errors: [SchemaValidationError] = []
         root.collect(instance, &state, &errors)
-        return errors
+        // A subschema applied in place through several branches (`allOf` of two `$ref`s to it) reports the
+        // same failure once per way it was reached; the reader needs it once.
+        guard errors.count > 1 else { return errors }
+        var seen = Set<SchemaValidationError>()
+        return errors.filter { seen.insert($0).inserted }
     }
 }

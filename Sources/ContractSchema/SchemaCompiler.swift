@@ -64,9 +64,13 @@ final class SchemaCompiler {
         let root = rootTarget(location, written) ?? node(at: location, found: written)
         drain()
         if usesDynamicRef { compileDynamicAnchors() }
-        // Nodes from earlier roots (a catalog compiles many) are resolved already and may be in use
-        // on other threads: their flag, set before they were shared, keeps this pass from writing them.
-        for node in cache.nodes[firstNode...] { node.resolveAccessFlags() }
+        // Nodes from earlier roots (a catalog compiles many) are finished already and may be in use on
+        // other threads: their count, set before they were shared, keeps this pass from writing them.
+        if let (node, problem) = InPlaceGraph.finish(cache.nodes[firstNode...]) {
+            report(
+                problem.message,
+                at: SchemaRegistry.Location(document: node.location.documentURI, pointer: node.location.pointer))
+        }
         if errors.count > firstError { throw SchemaCompileErrors(errors: Array(errors[firstError...])) }
         return root
     }

@@ -44,14 +44,16 @@ final class SchemaNode: @unchecked Sendable {
     /// The element counts a plain array schema allows (`minItems` and `maxItems` folded together), kept
     /// here so that checking them reads no check objects.
     private var plainItemCounts = 0...Int.max
-    /// `readOnly: true` here or in a `$ref` target.
+    /// `readOnly: true` here or in a `$ref` or `allOf` target (folded in by `InPlaceGraph`).
     var isReadOnly = false
-    /// `writeOnly: true` here or in a `$ref` target.
+    /// `writeOnly: true` here or in a `$ref` or `allOf` target (folded in by `InPlaceGraph`).
     var isWriteOnly = false
-    /// Whether `resolveAccessFlags` has run here. Set once, while the node is new to its compiler and
-    /// not yet shared; a node of an earlier root is only read. (A set of visited identities, shared by
-    /// every root of a catalog, was rehashed as it grew: a percent or two of loading a contract.)
-    private var accessFlagsResolved = false
+    /// How many schema objects validating one value here visits at most, counting this one, up to one
+    /// past `InPlaceGraph.limit`: 0 until `InPlaceGraph` has finished the node (-1 while it walks
+    /// through it). Set once, while the node is new to its compiler and not yet shared; a node of an
+    /// earlier root is only read. (A set of visited identities, shared by every root of a catalog, was
+    /// rehashed as it grew: a percent or two of loading a contract.)
+    var inPlaceCost = 0
 
     init(location: SchemaLocation, resourceID: Int) {
         self.location = location
@@ -71,8 +73,8 @@ final class SchemaNode: @unchecked Sendable {
     }
 
     deinit {
-        for check in checks { check.release() }
-        checks.deallocate()
+        // Not released here: a check may hold the last reference to another node (`DeferredRelease`).
+        DeferredRelease.release(checks)
     }
 
     /// Takes `checks` (in evaluation order, `unevaluated*` last) and `type` as the node's. Called once, by
@@ -254,28 +256,6 @@ final class SchemaNode: @unchecked Sendable {
         guard state.tracksScope, state.scope.last != resourceID else { return false }
         state.scope.append(resourceID)
         return true
-    }
-
-    /// Folds in the flags of the nodes this one takes them from, its `$ref` and `allOf` targets, once every
-    /// node is compiled. The targets are read from the checks that hold them: a list of them kept beside
-    /// was an allocation per `$ref`.
-    func resolveAccessFlags() {
-        guard !accessFlagsResolved else { return }
-        accessFlagsResolved = true
-        func fold(_ source: SchemaNode) {
-            source.resolveAccessFlags()
-            isReadOnly = isReadOnly || source.isReadOnly
-            isWriteOnly = isWriteOnly || source.isWriteOnly
-        }
-        for check in checks {
-            check._withUnsafeGuaranteedRef { check in
-                if let reference = check as? RefCheck {
-                    fold(reference.target)
-                } else if let allOf = check as? AllOfCheck {
-                    for node in allOf.nodes { fold(node) }
-                }
-            }
-        }
     }
 }
 

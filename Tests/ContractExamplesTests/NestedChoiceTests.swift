@@ -45,9 +45,25 @@ struct NestedChoiceTests {
 
     @Test("oneOf and anyOf over one base at every level: a valid value")
     func choicesOnOneBase() throws {
-        let schema = Self.chain(30) { below in ["anyOf": [below, ["oneOf": [below, ["type": "null"]]]]] }
+        // 2^16 - 3 visits of one value in place: under the compiler's limit.
+        let schema = Self.chain(14) { below in ["anyOf": [below, ["oneOf": [below, ["type": "null"]]]]] }
         let value = try ExampleSynthesizer.value(forJSONSchema: schema, mode: .full)
         #expect(try Self.valid(value, schema))
+    }
+
+    @Test("a nesting whose validation would take exponential time is refused with the place to fix")
+    func exponentialNestingIsRefused() throws {
+        // Thirty levels: 2^32 visits of an invalid value. The compiler refuses the schema, so neither
+        // the generator nor the validator starts on it.
+        let schema = Self.chain(30) { below in ["anyOf": [below, ["oneOf": [below, ["type": "null"]]]]] }
+        #expect {
+            _ = try ExampleSynthesizer.value(forJSONSchema: schema, mode: .full)
+        } throws: { error in
+            "\(error)".contains("takes exponential time")
+        }
+        let errors = #expect(throws: SchemaCompileErrors.self) { try Self.valid(.string("ab"), schema) }
+        // L15 is the lowest level past 100,000 visits (2^17 - 3).
+        #expect(errors?.errors.map(\.schemaLocation.fragment) == ["#/$defs/L15"])
     }
 
     @Test("a chain of conditionals deeper than the generator nests ends in a value or a reason, not a crash")
