@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Every callback to the client goes through `deliver` or `finish`, which decide under one lock with
 /// `cancel`: a callback either reaches the client before `stopLoading` returns, or not at all. On Linux this
-/// is what keeps a delayed answer from reaching a task that its cancellation has
-/// already completed and removed from the session, which swift-corelibs-foundation turns into a trap.
+/// is what keeps a delayed answer from reaching a task that its cancellation has already completed and
+/// removed from the session, which swift-corelibs-foundation turns into a trap.
 ///
 /// A value without copies, held by the protocol object: the load's state sits with its mutex in one
 /// allocation (see `RecursiveMutex`).
