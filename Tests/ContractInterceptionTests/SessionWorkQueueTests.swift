@@ -11,61 +11,73 @@ import Testing
 /// Later steps of a load (a delayed answer, a throttled body) call the client where swift-corelibs-foundation
 /// allows it: serialised with every session's work, as an answer given inside `startLoading` is.
 @Suite struct SessionWorkQueueTests {
-    /// Many tasks of the same sessions, each answered after a delay, all get their answer. Before the steps
-    /// went through `SessionWorkQueue`, this crashed the test process on Linux within its first rounds: the
-    /// delayed callbacks read a session's task registry while its work queue changed it.
+    /// Many tasks of one session, each answered after a delay, all get their answer. Before the steps went
+    /// through `SessionWorkQueue`, the delayed callbacks read the session's task registry while its work
+    /// queue changed it, and this crashed the test process on Linux. Each round takes a new session, so its
+    /// registry grows from empty to 64 tasks while answers arrive (a registry that no longer grew rarely
+    /// crashed: 6,400 requests over 4 long-lived sessions passed 6 runs of 6 without the fix).
     @Test func delayedAnswersReachConcurrentTasksOfOneSession() async throws {
         let backend = try Fixture.backend()
         backend.stub("getPet", Fixture.petResponse.delayed(by: .microseconds(50)))
         let request = try Fixture.request()
-        let sessions = (0..<4).map { _ in URLSession(configuration: backend.makeConfiguration()) }
-        defer { for session in sessions { session.invalidateAndCancel() } }
+        let rounds = 40
         let answered = try await withWatchdog(seconds: 120) {
-            try await withThrowingTaskGroup(of: Int.self) { group in
-                for index in 0..<64 {
-                    let session = sessions[index % sessions.count]
-                    group.addTask {
-                        var pets = 0
-                        for _ in 0..<12 {
-                            let (data, response) = try await session.data(for: request)
-                            if Fixture.status(response) == 200, String(decoding: data, as: UTF8.self) == Fixture.pet {
-                                pets += 1
+            var pets = 0
+            for _ in 0..<rounds {
+                let session = URLSession(configuration: backend.makeConfiguration())
+                defer { session.finishTasksAndInvalidate() }
+                pets += try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<64 {
+                        group.addTask {
+                            var pets = 0
+                            for _ in 0..<3 {
+                                let (data, response) = try await session.data(for: request)
+                                if Fixture.status(response) == 200, String(decoding: data, as: UTF8.self) == Fixture.pet {
+                                    pets += 1
+                                }
                             }
+                            return pets
                         }
-                        return pets
                     }
+                    return try await group.reduce(0, +)
                 }
-                return try await group.reduce(0, +)
             }
+            return pets
         }
-        #expect(answered == 64 * 12)
+        #expect(answered == rounds * 64 * 3)
         let findings = backend.takeFindings()
         #expect(findings.isEmpty, "\(findings.messages)")
     }
 
-    /// A throttled answer (head, then the body after its transfer time) reaches concurrent tasks whole.
+    /// A throttled answer (the head, then the body after its transfer time) reaches concurrent tasks whole,
+    /// each round on a new session as above.
     @Test func throttledAnswersReachConcurrentTasksOfOneSession() async throws {
         let backend = try Fixture.backend()
         backend.stub("getPet", Fixture.petResponse.throttled(bytesPerSecond: 1_000_000))
         let request = try Fixture.request()
-        let session = URLSession(configuration: backend.makeConfiguration())
-        defer { session.invalidateAndCancel() }
+        let rounds = 20
         let answered = try await withWatchdog(seconds: 120) {
-            try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 0..<32 {
-                    group.addTask {
-                        var pets = 0
-                        for _ in 0..<8 {
-                            let (data, _) = try await session.data(for: request)
-                            if String(decoding: data, as: UTF8.self) == Fixture.pet { pets += 1 }
+            var pets = 0
+            for _ in 0..<rounds {
+                let session = URLSession(configuration: backend.makeConfiguration())
+                defer { session.finishTasksAndInvalidate() }
+                pets += try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<32 {
+                        group.addTask {
+                            var pets = 0
+                            for _ in 0..<3 {
+                                let (data, _) = try await session.data(for: request)
+                                if String(decoding: data, as: UTF8.self) == Fixture.pet { pets += 1 }
+                            }
+                            return pets
                         }
-                        return pets
                     }
+                    return try await group.reduce(0, +)
                 }
-                return try await group.reduce(0, +)
             }
+            return pets
         }
-        #expect(answered == 32 * 8)
+        #expect(answered == rounds * 32 * 3)
     }
 
     #if canImport(FoundationNetworking)
