@@ -11,26 +11,20 @@ import Testing
 /// Later steps of a load (a delayed answer, a throttled body) call the client where swift-corelibs-foundation
 /// allows it: serialised with every session's work, as an answer given inside `startLoading` is.
 @Suite struct SessionWorkQueueTests {
-    /// Many tasks of one session, each answered after a delay, all get their answer. Before the steps went
-    /// through `SessionWorkQueue`, the delayed callbacks read the session's task registry while its work
-    /// queue changed it, and this crashed the test process on Linux. Each round takes a new session, so its
-    /// registry grows from empty to 64 tasks while answers arrive (a registry that no longer grew rarely
-    /// crashed: 6,400 requests over 4 long-lived sessions passed 6 runs of 6 without the fix).
-    @Test func delayedAnswersReachConcurrentTasksOfOneSession() async throws {
-        let backend = try Fixture.backend()
-        backend.stub("getPet", Fixture.petResponse.delayed(by: .microseconds(50)))
+    /// Runs `rounds` rounds, each on a new session from `backend`, of `tasks` tasks that each ask for the
+    /// pet `requests` times; the number of answers that were the pet.
+    static func petsInRounds(_ backend: ContractBackend, rounds: Int, tasks: Int, requests: Int) async throws -> Int? {
         let request = try Fixture.request()
-        let rounds = 40
-        let answered = try await withWatchdog(seconds: 120) {
+        return try await withWatchdog(seconds: 120) {
             var pets = 0
             for _ in 0..<rounds {
                 let session = URLSession(configuration: backend.makeConfiguration())
                 defer { session.finishTasksAndInvalidate() }
                 pets += try await withThrowingTaskGroup(of: Int.self) { group in
-                    for _ in 0..<64 {
+                    for _ in 0..<tasks {
                         group.addTask {
                             var pets = 0
-                            for _ in 0..<3 {
+                            for _ in 0..<requests {
                                 let (data, response) = try await session.data(for: request)
                                 if Fixture.status(response) == 200, String(decoding: data, as: UTF8.self) == Fixture.pet {
                                     pets += 1
@@ -44,40 +38,30 @@ import Testing
             }
             return pets
         }
-        #expect(answered == rounds * 64 * 3)
+    }
+
+    /// Many tasks of one session, each answered after a delay, all get their answer. Before the steps went
+    /// through `SessionWorkQueue`, the delayed callbacks read the session's task registry while its work
+    /// queue changed it, and this crashed the test process on Linux (6 runs of 6). Each round takes a new
+    /// session, so its registry grows from empty to 64 tasks while answers arrive (a registry that no
+    /// longer grew rarely crashed: 6,400 requests over 4 long-lived sessions passed 6 runs of 6 without
+    /// the fix).
+    @Test func delayedAnswersReachConcurrentTasksOfOneSession() async throws {
+        let backend = try Fixture.backend()
+        backend.stub("getPet", Fixture.petResponse.delayed(by: .microseconds(50)))
+        let answered = try await Self.petsInRounds(backend, rounds: 40, tasks: 64, requests: 3)
+        #expect(answered == 40 * 64 * 3)
         let findings = backend.takeFindings()
         #expect(findings.isEmpty, "\(findings.messages)")
     }
 
-    /// A throttled answer (the head, then the body after its transfer time) reaches concurrent tasks whole,
-    /// each round on a new session as above.
+    /// A throttled answer (the head, then the body after its transfer time) reaches concurrent tasks whole
+    /// (without `SessionWorkQueue`, 4 runs of 4 crashed).
     @Test func throttledAnswersReachConcurrentTasksOfOneSession() async throws {
         let backend = try Fixture.backend()
         backend.stub("getPet", Fixture.petResponse.throttled(bytesPerSecond: 1_000_000))
-        let request = try Fixture.request()
-        let rounds = 20
-        let answered = try await withWatchdog(seconds: 120) {
-            var pets = 0
-            for _ in 0..<rounds {
-                let session = URLSession(configuration: backend.makeConfiguration())
-                defer { session.finishTasksAndInvalidate() }
-                pets += try await withThrowingTaskGroup(of: Int.self) { group in
-                    for _ in 0..<32 {
-                        group.addTask {
-                            var pets = 0
-                            for _ in 0..<3 {
-                                let (data, _) = try await session.data(for: request)
-                                if String(decoding: data, as: UTF8.self) == Fixture.pet { pets += 1 }
-                            }
-                            return pets
-                        }
-                    }
-                    return try await group.reduce(0, +)
-                }
-            }
-            return pets
-        }
-        #expect(answered == rounds * 32 * 3)
+        let answered = try await Self.petsInRounds(backend, rounds: 20, tasks: 32, requests: 3)
+        #expect(answered == 20 * 32 * 3)
     }
 
     #if canImport(FoundationNetworking)
