@@ -71,19 +71,18 @@ final class StandaloneSchemaSource: SchemaSource, @unchecked Sendable {
     }
 
     func validator(for schema: LocatedSchema) -> CompiledSchema? {
-        guard let uri = schema.uri else { return nil }
-        return try? catalog.schema(at: uri)
+        try? compiled(schema)?.get()
     }
 
     /// The first reason `schema` does not compile, for the message of a refusal (`nil` when it compiles).
     func compileProblem(for schema: LocatedSchema) -> String? {
-        guard let uri = schema.uri else { return nil }
-        do throws(SchemaCompileErrors) {
-            _ = try catalog.schema(at: uri)
-            return nil
-        } catch {
-            return error.errors.first.map(\.message)
-        }
+        guard case .failure(let errors)? = compiled(schema) else { return nil }
+        return errors.errors.first?.message
+    }
+
+    /// The schema compiled by the shared catalog (which compiles each once), or `nil` without a URI.
+    private func compiled(_ schema: LocatedSchema) -> Result<CompiledSchema, SchemaCompileErrors>? {
+        schema.uri.map { uri in Result { () throws(SchemaCompileErrors) in try catalog.schema(at: uri) } }
     }
 
     func isBasedAsValidated(_ schema: LocatedSchema) -> Bool {

@@ -26,8 +26,9 @@ enum DeferredRelease {
         guard checks.baseAddress != nil else { return }
         let releasesHere = locked { state in
             state.pending.append(checks)
-            defer { state.releasing = true }
-            return !state.releasing
+            let alreadyReleasing = state.releasing
+            state.releasing = true
+            return !alreadyReleasing
         }
         guard releasesHere else { return }
         while let next = locked({ state in

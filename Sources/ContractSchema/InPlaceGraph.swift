@@ -47,7 +47,8 @@ enum InPlaceGraph {
         let foldsAccessFlags: Bool
     }
 
-    /// A node being walked: its children, the next one to visit and the visits counted so far.
+    /// A node being walked: its children, the next one to visit and the visits counted so far (at most one
+    /// past the limit: `add` stops there).
     private struct Visit {
         let node: SchemaNode
         let children: [Child]
@@ -96,7 +97,7 @@ enum InPlaceGraph {
     /// Stores a walked node's count and folds in its `$ref` and `allOf` targets' access flags.
     private static func finished(_ visit: Visit) {
         let node = visit.node
-        node.inPlaceCost = min(visit.cost, limit + 1)
+        node.inPlaceCost = visit.cost
         for child in visit.children where child.foldsAccessFlags {
             node.isReadOnly = node.isReadOnly || child.node.isReadOnly
             node.isWriteOnly = node.isWriteOnly || child.node.isWriteOnly

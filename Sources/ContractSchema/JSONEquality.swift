@@ -52,7 +52,7 @@ enum JSONEquality {
             hasher.combine(number)
         case .string(let text):
             hasher.combine(4)
-            for byte in text.utf8 { hasher.combine(byte) }
+            combineBytes(of: text, into: &hasher)
         case .array(let items):
             hasher.combine(5)
             hasher.combine(items.count)
@@ -67,11 +67,22 @@ enum JSONEquality {
                 guard keys.insert(Array(member.key.utf8)).inserted else { return }
                 // Order-independent: a sum of each member's own hash.
                 var memberHasher = Hasher()
-                for byte in member.key.utf8 { memberHasher.combine(byte) }
+                combineBytes(of: member.key, into: &memberHasher)
                 combine(member.value, into: &memberHasher)
                 members &+= memberHasher.finalize()
             }
             hasher.combine(members)
+        }
+    }
+
+    /// The text's UTF-8 bytes, as `equal` compares strings (not `String`'s hash, which follows canonical
+    /// equivalence).
+    private static func combineBytes(of text: String, into hasher: inout Hasher) {
+        let combined: Void? = text.utf8.withContiguousStorageIfAvailable {
+            hasher.combine(bytes: UnsafeRawBufferPointer($0))
+        }
+        if combined == nil {
+            for byte in text.utf8 { hasher.combine(byte) }
         }
     }
 }
