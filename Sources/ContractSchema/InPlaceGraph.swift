@@ -104,23 +104,13 @@ enum InPlaceGraph {
         }
     }
 
-    /// The subschemas `node` applies to the same value as itself, read from the checks that hold them.
+    /// The subschemas `node` applies to the same value as itself, as its checks name them.
     private static func children(of node: SchemaNode) -> [Child] {
         var children: [Child] = []
-        func add(_ nodes: [SchemaNode], foldsAccessFlags: Bool = false) {
-            children += nodes.map { Child(node: $0, foldsAccessFlags: foldsAccessFlags) }
-        }
         for check in node.checksBesidesType {
-            switch check.takeUnretainedValue() {
-            case let reference as RefCheck: add([reference.target], foldsAccessFlags: true)
-            case let allOf as AllOfCheck: add(allOf.nodes, foldsAccessFlags: true)
-            case let reference as DynamicRefCheck: add([reference.target])
-            case let choice as ChoiceCheck: add(choice.nodes)
-            case let not as NotCheck: add([not.node])
-            case let conditional as ConditionalCheck:
-                add([conditional.condition] + [conditional.then, conditional.otherwise].compactMap { $0 })
-            case let dependent as DependentSchemaCheck: add([dependent.node])
-            default: break
+            check._withUnsafeGuaranteedRef { check in
+                let folds = check.passesAccessFlags
+                children += check.inPlaceSubschemas.map { Child(node: $0, foldsAccessFlags: folds) }
             }
         }
         return children

@@ -54,6 +54,13 @@ class KeywordCheck: @unchecked Sendable {
     /// How `StreamingValidator` applies the check to an object or array it reads without building it.
     var streamingRole: StreamingRole { .needsValue }
 
+    /// The subschemas the check applies to the same value as its own schema (`allOf`, `$ref`, `if`…), for
+    /// `InPlaceGraph`; none for a check that applies subschemas to members or items, or none at all.
+    var inPlaceSubschemas: [SchemaNode] { [] }
+
+    /// Whether the schema takes `readOnly` and `writeOnly` from `inPlaceSubschemas` (`$ref` and `allOf`).
+    var passesAccessFlags: Bool { false }
+
     /// Whether `isValid(string:)` decides string instances, so that `StreamingValidator` may check a
     /// string read in place without building a `JSONValue` for it.
     var decidesStrings: Bool { false }

@@ -3,6 +3,9 @@ import ContractJSON
 /// `allOf`.
 final class AllOfCheck: KeywordCheck, @unchecked Sendable {
     let nodes: [SchemaNode]
+
+    override var inPlaceSubschemas: [SchemaNode] { nodes }
+    override var passesAccessFlags: Bool { true }
     let refs: [Unmanaged<SchemaNode>]
 
     init(nodes: [SchemaNode]) {
@@ -36,6 +39,9 @@ final class ChoiceCheck: KeywordCheck, @unchecked Sendable {
     let refs: [Unmanaged<SchemaNode>]
     let exactlyOne: Bool
     let discriminator: Discriminator?
+
+    /// Every branch: an invalid value is tried against all of them, whatever the discriminator picks first.
+    override var inPlaceSubschemas: [SchemaNode] { nodes }
 
     init(site: KeywordSite, nodes: [SchemaNode], exactlyOne: Bool, discriminator: Discriminator?) {
         self.site = site
@@ -103,6 +109,8 @@ final class ChoiceCheck: KeywordCheck, @unchecked Sendable {
 final class NotCheck: LeafKeywordCheck, @unchecked Sendable {
     let node: SchemaNode
 
+    override var inPlaceSubschemas: [SchemaNode] { [node] }
+
     init(site: KeywordSite, node: SchemaNode) {
         self.node = node
         super.init(site: site)
@@ -122,6 +130,8 @@ final class ConditionalCheck: KeywordCheck, @unchecked Sendable {
     let condition: SchemaNode
     let then: SchemaNode?
     let otherwise: SchemaNode?
+
+    override var inPlaceSubschemas: [SchemaNode] { [condition] + [then, otherwise].compactMap { $0 } }
 
     init(condition: SchemaNode, then: SchemaNode?, otherwise: SchemaNode?) {
         self.condition = condition

@@ -147,6 +147,8 @@ final class DependentSchemaCheck: KeywordCheck, @unchecked Sendable {
     let trigger: String
     let node: SchemaNode
 
+    override var inPlaceSubschemas: [SchemaNode] { [node] }
+
     init(trigger: String, node: SchemaNode) {
         self.trigger = trigger
         self.node = node

@@ -4,6 +4,9 @@ import ContractJSON
 final class RefCheck: KeywordCheck, @unchecked Sendable {
     let target: SchemaNode
 
+    override var inPlaceSubschemas: [SchemaNode] { [target] }
+    override var passesAccessFlags: Bool { true }
+
     init(target: SchemaNode) {
         self.target = target
         super.init()
@@ -29,6 +32,8 @@ final class RefCheck: KeywordCheck, @unchecked Sendable {
 /// `$dynamicRef`: resolved through the dynamic scope when the static target has a matching `$dynamicAnchor`.
 final class DynamicRefCheck: KeywordCheck, @unchecked Sendable {
     let target: SchemaNode
+    /// The static target: where the reference starts its dynamic resolution.
+    override var inPlaceSubschemas: [SchemaNode] { [target] }
     let anchor: String?
     let table: DynamicAnchorTable
 
