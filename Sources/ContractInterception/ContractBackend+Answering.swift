@@ -58,13 +58,17 @@ extension ContractBackend {
                 bytesPerSecond = scenario.bytesPerSecond
                 step = scenario.answer
             }
-            if verdict.isValid {
+            if !verdict.isValid {
+                answerInvalid(verdict, match: match, into: &draft)
+            } else if let step {
                 answer(step, match: match, request: request, into: &draft)
             } else {
-                answerInvalid(verdict, match: match, into: &draft)
+                answerSynthesized(
+                    SynthesisChoice(status: nil, example: nil, mode: .full), match: match, request: request,
+                    into: &draft)
             }
         } else {
-            draft.response = ProblemResponse.unmatched(verdict.route, violations: verdict.violations)
+            answerUnmatched(verdict, into: &draft)
         }
         let outcome: PlannedAnswer.Outcome =
             if let failure = draft.failure { .failure(failure) } else {
@@ -112,45 +116,48 @@ extension ContractBackend {
         }
     }
 
-    /// Answers as the scenario says; `nil`: the default scenario (`Scenario.synthesized()`).
-    private func answer(
-        _ scenario: Scenario.Answer?, match: RouteMatch, request: HTTPRequest,
-        into record: inout AnswerDraft
+    /// Answers with a synthesized response as `choice` says; when it names neither status nor example,
+    /// Prism's `Prefer` header may pick the response. Most requests get only this (the default scenario).
+    private func answerSynthesized(
+        _ choice: SynthesisChoice, match: RouteMatch, request: HTTPRequest, into record: inout AnswerDraft
     ) {
-        var choice = SynthesisChoice(status: nil, example: nil, mode: .full)
-        switch scenario {
-        case nil:
-            break
-        case .synthesized(let chosen):
-            choice = chosen
-        case .canned(let response):
-            record.source = .canned
-            record.response = response
-            record.stubViolations = contract.verifier.verifyResponse(response, for: match, request: request)
-            return
-        case .closure(let build):
-            record.source = .closure
-            let response = build(request)
-            record.response = response
-            record.stubViolations = contract.verifier.verifyResponse(response, for: match, request: request)
-            return
-        case .failure(let code):
-            record.source = .failure
-            record.failure = code
-            return
-        case .sequence:
-            // `step(_:)` never returns a sequence; an empty one answers like the default.
-            record.source = .synthesized
-            synthesize(choice, match: match, request: request, into: &record)
-            return
-        }
-        // Prism's `Prefer` header picks the response when the scenario names neither status nor example.
-        if let prefer = PreferHeader(request.headers), choice.status == nil, choice.example == nil {
+        var choice = choice
+        if choice.status == nil, choice.example == nil, let prefer = PreferHeader(request.headers) {
             choice.status = prefer.code
             choice.example = prefer.example
         }
         record.source = .synthesized
         synthesize(choice, match: match, request: request, into: &record)
+    }
+
+    /// Answers as a stub's step says. Not inlined, like every answer but the synthesized one: the request
+    /// path finds most of its code out of the processor's caches, a cost per cache line (BENCHMARKS.md,
+    /// session 15), and the stub cases inlined in `plan` spread its common path over twice the lines.
+    @inline(never)
+    private func answer(
+        _ scenario: Scenario.Answer, match: RouteMatch, request: HTTPRequest, into record: inout AnswerDraft
+    ) {
+        switch scenario {
+        case .synthesized(let chosen):
+            answerSynthesized(chosen, match: match, request: request, into: &record)
+        case .canned(let response):
+            record.source = .canned
+            record.response = response
+            record.stubViolations = contract.verifier.verifyResponse(response, for: match, request: request)
+        case .closure(let build):
+            record.source = .closure
+            let response = build(request)
+            record.response = response
+            record.stubViolations = contract.verifier.verifyResponse(response, for: match, request: request)
+        case .failure(let code):
+            record.source = .failure
+            record.failure = code
+        case .sequence:
+            // `step(_:)` never returns a sequence; an empty one answers like the default, without `Prefer`.
+            record.source = .synthesized
+            synthesize(
+                SynthesisChoice(status: nil, example: nil, mode: .full), match: match, request: request, into: &record)
+        }
     }
 
     private func synthesize(
@@ -180,8 +187,15 @@ extension ContractBackend {
         }
     }
 
+    /// The 404 or 405 for a request no operation matches.
+    @inline(never)
+    private func answerUnmatched(_ verdict: RequestVerdict, into record: inout AnswerDraft) {
+        record.response = ProblemResponse.unmatched(verdict.route, violations: verdict.violations)
+    }
+
     /// The contract's own error response for what the request broke (401/403 for credentials, 415 for the
     /// media type, 406 for `Accept`, then 400 or 422), else a problem+json 422 listing the violations.
+    @inline(never)
     private func answerInvalid(
         _ verdict: RequestVerdict, match: RouteMatch, into record: inout AnswerDraft
     ) {

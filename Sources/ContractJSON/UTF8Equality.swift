@@ -20,6 +20,13 @@ extension String {
             }
         }
         if let compared, let compared { return compared }
-        return utf8.elementsEqual(other.utf8)
+        return Self.sameUTF8Iterating(self, other)
+    }
+
+    /// `hasSameUTF8` for strings without contiguous UTF-8, apart so that the common path stays on few cache
+    /// lines of code.
+    @inline(never)
+    private static func sameUTF8Iterating(_ left: String, _ right: String) -> Bool {
+        left.utf8.elementsEqual(right.utf8)
     }
 }

@@ -72,6 +72,13 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
             rhs.utf8.withContiguousStorageIfAvailable { right in sameBytes(left, right) }
         }
         if let same = contiguous ?? nil { return same }
+        return sameNameIterating(lhs, rhs)
+    }
+
+    /// `sameName` for strings without contiguous UTF-8 (bridged ones). Apart, so that the common path's code
+    /// stays on few cache lines: the request path finds most of its code out of the caches.
+    @inline(never)
+    private static func sameNameIterating(_ lhs: String, _ rhs: String) -> Bool {
         var left = lhs.utf8.makeIterator()
         var right = rhs.utf8.makeIterator()
         while true {
