@@ -22,18 +22,28 @@ extension StreamingValidator {
     /// The verdict for the object at the reader's offset when its one schema is `frame` and that
     /// is a plain object schema; `nil`, having read nothing, otherwise.
     mutating func validatePlainObject(_ reader: inout JSONByteReader, _ frame: Frame) throws(JSONParseError) -> Bool? {
-        var node = frame.node
-        var depth = frame.depth
-        // Each `$ref` is one level deeper, as `expand` files its target; the depth limit ends the loop.
-        while depth < state.maximumDepth {
-            switch Self.route(node) {
+        guard let plain = Self.plainObjectSchema(frame.node, depth: frame.depth, maximumDepth: state.maximumDepth)
+        else { return nil }
+        return try readPlainObject(&reader, plain.properties, plain.required, childDepth: plain.childDepth)
+    }
+
+    /// The plain object schema `node` is, or leads to through `$ref`s alone, with the depth its members'
+    /// schemas are evaluated at (each `$ref` is one level deeper, as `expand` files its target, and the
+    /// depth limit ends the loop); `nil` for any other schema. `PlainDocumentCheck` follows the same routes.
+    static func plainObjectSchema(_ node: Unmanaged<SchemaNode>, depth: Int, maximumDepth: Int)
+        -> (properties: Unmanaged<PropertiesCheck>, required: Unmanaged<RequiredCheck>?, childDepth: Int)?
+    {
+        var node = node
+        var depth = depth
+        while depth < maximumDepth {
+            switch route(node) {
             case .general:
                 return nil
             case .reference(let target):
                 node = target
                 depth += 1
             case .plain(let properties, let required):
-                return try readPlainObject(&reader, properties, required, childDepth: depth + 1)
+                return (properties, required, depth + 1)
             }
         }
         return nil
