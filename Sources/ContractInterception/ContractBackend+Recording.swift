@@ -20,6 +20,13 @@ extension ContractBackend {
     /// exchange, when its answer is planned: a crash later loses nothing already answered.
     func persist(_ record: RecordedExchange) {
         guard case .directory(let directory) = recording else { return }
+        append(record, to: directory)
+    }
+
+    /// The writing itself, not inlined where `persist` is: most backends do not record, and the request path
+    /// finds its code out of the processor's caches, so code it skips still costs where it sits in between.
+    @inline(never)
+    private func append(_ record: RecordedExchange, to directory: URL) {
         let file = recordingFile.withLock { file in
             if let file { return file }
             let found = RecordingFiles.writer(for: directory)

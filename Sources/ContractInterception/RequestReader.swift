@@ -25,9 +25,18 @@ enum RequestReader {
         if let request = HTTPURLText.request(method: method, url: text, headers: headers, body: body) {
             return request
         }
-        // The URL's own accessors for other shapes, not `URLComponents`: parsing the URL again cost a tenth
-        // of the request. The scheme of an HTTP URL (the only kind the protocol takes) is read off its text,
-        // as `canInit` reads it: `URL.scheme` cut the text and built a string from it.
+        return httpRequest(method: method, url: url, text: text, headers: headers, body: body)
+    }
+
+    /// A request whose URL is not of the plain shape `HTTPURLText` cuts, read with the URL's own accessors,
+    /// not `URLComponents` (parsing the URL again cost a tenth of the request). The scheme of an HTTP URL (the
+    /// only kind the protocol takes) is read off its text, as `canInit` reads it: `URL.scheme` cut the text
+    /// and built a string from it. Not inlined, as `read(_:)` is not: the request path finds its code out of
+    /// the processor's caches, and paths it rarely takes, inlined, spread the common one over more lines.
+    @inline(never)
+    private static func httpRequest(
+        method: String, url: URL, text: String, headers: HTTPHeaders, body: HTTPBody
+    ) -> HTTPRequest {
         let scheme = ContractURLProtocol.httpScheme(text) ?? url.scheme
         return HTTPRequest(
             method: method, scheme: scheme, host: url.host(percentEncoded: true), port: url.port,
@@ -45,6 +54,7 @@ enum RequestReader {
     }
 
     /// Reads a body stream to its end; a stream that fails (`read` returns -1) gives `.unavailable`.
+    @inline(never)
     static func read(_ stream: InputStream) -> HTTPBody {
         stream.open()
         defer { stream.close() }

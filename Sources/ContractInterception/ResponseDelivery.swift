@@ -52,47 +52,64 @@ struct ResponseDelivery: @unchecked Sendable {
         guard let client, checked || !urlProtocol.control.isCancelled else { return }
         switch plan.outcome {
         case .failure(let code):
-            guard urlProtocol.control.finish() else { return }
-            client.urlProtocol(urlProtocol, didFailWithError: URLError(code))
+            fail(code, to: client)
         case .response(let wire):
             guard let url = request.url,
                 let head = HTTPURLResponse(
                     url: url, statusCode: wire.response.status, httpVersion: "HTTP/1.1",
                     headerFields: wire.headerFields)
-            else {
-                guard urlProtocol.control.finish() else { return }
-                client.urlProtocol(urlProtocol, didFailWithError: URLError(.badServerResponse))
-                return
-            }
+            else { return fail(.badServerResponse, to: client) }
             // Only a 3xx reads the response's headers (a copy of the response retained them on every answer).
             if (300..<400).contains(wire.response.status), let redirect = redirect(wire.response, from: url) {
-                #if canImport(Darwin)
-                    guard urlProtocol.control.finish() else { return }
-                    client.urlProtocol(urlProtocol, wasRedirectedTo: redirect, redirectResponse: head)
-                #else
-                    let next = backend.plan(for: redirect, isUpload: false)
-                    ResponseDelivery(
-                        protocol: urlProtocol, plan: next, backend: backend, request: redirect,
-                        hops: hops + 1
-                    ).start()
-                #endif
-                return
+                return follow(redirect, head: head, to: client)
             }
             guard let rate = plan.bytesPerSecond, !wire.body.isEmpty else {
                 return answer(head, body: wire.body, to: client)
             }
-            // Throttled: the head now, the body in one piece after the transfer time the limit implies (one
-            // piece because swift-corelibs-foundation keeps only the last `didLoad` chunk for completion
-            // handlers and `data(for:)`, verified on this toolchain, so chunks would lose data on Linux).
-            // The protocol taken out first: a closure that names it through `self` copied the whole delivery.
-            let urlProtocol = urlProtocol
-            let delivered = urlProtocol.control.deliver {
-                client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
-            }
-            guard delivered else { return }
-            urlProtocol.control.schedule(after: .milliseconds(wire.body.count * 1000 / max(rate, 1))) {
-                load(wire)
-            }
+            throttle(head, wire, bytesPerSecond: rate, to: client)
+        }
+    }
+
+    // The answers but the common one (a response at once) are functions of their own, never inlined in
+    // `head`: the request path finds its code out of the processor's caches, a cost per cache line
+    // (BENCHMARKS.md, session 15), and inlined they spread the common path over twice as many lines.
+
+    /// Ends the load with a transport error, unless it was cancelled or finished first.
+    @inline(never)
+    private func fail(_ code: URLError.Code, to client: URLProtocolClient) {
+        guard urlProtocol.control.finish() else { return }
+        client.urlProtocol(urlProtocol, didFailWithError: URLError(code))
+    }
+
+    /// A redirect: handed to the session on Apple platforms; on Linux, where swift-corelibs-foundation does
+    /// not follow a protocol's redirect, the backend answers the next request itself.
+    @inline(never)
+    private func follow(_ redirect: URLRequest, head: HTTPURLResponse, to client: URLProtocolClient) {
+        #if canImport(Darwin)
+            guard urlProtocol.control.finish() else { return }
+            client.urlProtocol(urlProtocol, wasRedirectedTo: redirect, redirectResponse: head)
+        #else
+            let next = backend.plan(for: redirect, isUpload: false)
+            ResponseDelivery(protocol: urlProtocol, plan: next, backend: backend, request: redirect, hops: hops + 1)
+                .start()
+        #endif
+    }
+
+    /// Throttled: the head now, the body in one piece after the transfer time the limit implies (one piece
+    /// because swift-corelibs-foundation keeps only the last `didLoad` chunk for completion handlers and
+    /// `data(for:)`, verified on this toolchain, so chunks would lose data on Linux).
+    @inline(never)
+    private func throttle(
+        _ head: HTTPURLResponse, _ wire: ResponseWire, bytesPerSecond rate: Int, to client: URLProtocolClient
+    ) {
+        // The protocol taken out first: a closure that names it through `self` copied the whole delivery.
+        let urlProtocol = urlProtocol
+        let delivered = urlProtocol.control.deliver {
+            client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
+        }
+        guard delivered else { return }
+        urlProtocol.control.schedule(after: .milliseconds(wire.body.count * 1000 / max(rate, 1))) {
+            load(wire)
         }
     }
 
