@@ -63,9 +63,7 @@ extension ContractBackend {
             } else if let step {
                 answer(step, match: match, request: request, into: &draft)
             } else {
-                answerSynthesized(
-                    SynthesisChoice(status: nil, example: nil, mode: .full), match: match, request: request,
-                    into: &draft)
+                answerSynthesized(.standard, match: match, request: request, into: &draft)
             }
         } else {
             answerUnmatched(verdict, into: &draft)
@@ -155,8 +153,7 @@ extension ContractBackend {
         case .sequence:
             // `step(_:)` never returns a sequence; an empty one answers like the default, without `Prefer`.
             record.source = .synthesized
-            synthesize(
-                SynthesisChoice(status: nil, example: nil, mode: .full), match: match, request: request, into: &record)
+            synthesize(.standard, match: match, request: request, into: &record)
         }
     }
 

@@ -127,4 +127,7 @@ struct SynthesisChoice: Sendable, Hashable {
     var status: Int?
     var example: String?
     var mode: ResponseMode
+
+    /// The default scenario's: the first documented 2xx, synthesized in full.
+    static let standard = SynthesisChoice(status: nil, example: nil, mode: .full)
 }

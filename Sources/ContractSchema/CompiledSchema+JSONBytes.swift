@@ -54,16 +54,16 @@ extension CompiledSchema {
     private func streamedVerdict(_ buffer: UnsafeBufferPointer<UInt8>, _ context: ValidationContext, _ readsToEnd: Bool)
         -> Bool?
     {
-        let maximumDepth = options.maximumDepth
-        let root = root
         // A small document valid under a plain schema (most request bodies) is decided in one function;
         // anything else there, including an invalid document, goes on to the general walk. Small only: a
         // large document the check gives up on near its end would be read twice.
         if buffer.count <= PlainDocumentCheck.largestDocument,
-            PlainDocumentCheck.accepts(buffer, root: root, context: context, maximumDepth: maximumDepth)
+            PlainDocumentCheck.accepts(buffer, under: self, context: context)
         {
             return true
         }
+        let maximumDepth = options.maximumDepth
+        let root = root
         // The validator's stacks start on this stack frame, each within the 1 KB that
         // `withUnsafeTemporaryAllocation` keeps there: a small body allocates nothing for them.
         let verdict = withUnsafeTemporaryAllocation(of: StreamingValidator.Frame.self, capacity: 64) { frames in

@@ -42,6 +42,13 @@ struct PlainDocumentCheck: ~Copyable {
         return check.offset == bytes.count
     }
 
+    /// `accepts` for a document under `schema`'s root, at its depth limit.
+    static func accepts(_ bytes: UnsafeBufferPointer<UInt8>, under schema: CompiledSchema, context: ValidationContext)
+        -> Bool
+    {
+        accepts(bytes, root: schema.root, context: context, maximumDepth: schema.options.maximumDepth)
+    }
+
     private init(bytes: UnsafeBufferPointer<UInt8>, context: ValidationContext, maximumDepth: Int) {
         self.bytes = bytes
         self.context = context
@@ -120,16 +127,12 @@ struct PlainDocumentCheck: ~Copyable {
                 offset += 1
                 skipWhitespace()
                 // A member no property names is left to the general walk (`additionalProperties`).
-                let found = properties._withUnsafeGuaranteedRef { check -> (Int, Unmanaged<SchemaNode>, Bool)? in
-                    guard let index = check.table.index(of: .bytes(key)) else { return nil }
-                    let node = check.nodes[index]
-                    let outOfPlace =
-                        context != .none && node._withUnsafeGuaranteedRef { check.violatesAccess($0, context) }
-                    return (index, node, outOfPlace)
-                }
-                guard let (index, node, outOfPlace) = found, !outOfPlace else { return false }
-                if index < 64 { present |= 1 << index }
-                guard value(node, depth: childDepth) else { return false }
+                let context = context
+                guard let declared = properties._withUnsafeGuaranteedRef({ $0.declaredProperty(.bytes(key), context) }),
+                    !declared.outOfPlace
+                else { return false }
+                if declared.index < 64 { present |= 1 << declared.index }
+                guard value(declared.node, depth: childDepth) else { return false }
             } while separator()
             guard closed(by: UInt8(ascii: "}")) else { return false }
         }

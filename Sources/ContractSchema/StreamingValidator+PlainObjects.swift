@@ -101,25 +101,22 @@ extension StreamingValidator {
         present: inout UInt64
     ) throws(JSONParseError) -> Bool {
         let key = try reader.readMemberKey()
-        let (index, schema) = properties._withUnsafeGuaranteedRef { check -> (Int?, Unmanaged<SchemaNode>?) in
-            if let index = check.table.index(of: key) { return (index, check.nodes[index]) }
-            return (nil, check.additional.map { .passUnretained($0) })
+        let context = state.context
+        guard let declared = properties._withUnsafeGuaranteedRef({ $0.declaredProperty(key, context) }) else {
+            // Other members go to `additionalProperties`, when there is such a schema.
+            guard let additional = properties._withUnsafeGuaranteedRef({ $0.additional.map(Unmanaged.passUnretained) })
+            else {
+                try reader.skipValue()
+                return true
+            }
+            return try validateMember(&reader, additional, depth: childDepth)
         }
-        if let index, index < 64 { present |= 1 << index }
-        guard let schema else {
-            try reader.skipValue()
-            return true
-        }
-        // Only a declared property can be out of place (`readOnly` in a request, `writeOnly` in a response).
-        if index != nil, state.context != .none,
-            properties._withUnsafeGuaranteedRef({ check in
-                schema._withUnsafeGuaranteedRef { check.violatesAccess($0, state.context) }
-            })
-        {
+        if declared.index < 64 { present |= 1 << declared.index }
+        if declared.outOfPlace {
             if consumesRest { try reader.skipValue() }
             return false
         }
-        return try validateMember(&reader, schema, depth: childDepth)
+        return try validateMember(&reader, declared.node, depth: childDepth)
     }
 
     /// Whether the member value at the reader's offset satisfies `node`, evaluated at `depth`: a string

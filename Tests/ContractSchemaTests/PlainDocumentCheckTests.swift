@@ -47,9 +47,7 @@ struct PlainDocumentCheckTests {
     }
 
     static func accepts(_ schema: CompiledSchema, _ text: String, _ context: ValidationContext = .none) -> Bool {
-        Array(text.utf8).withUnsafeBufferPointer {
-            PlainDocumentCheck.accepts($0, root: schema.root, context: context, maximumDepth: schema.options.maximumDepth)
-        }
+        Array(text.utf8).withUnsafeBufferPointer { PlainDocumentCheck.accepts($0, under: schema, context: context) }
     }
 
     /// What the tree validator says of `text`: `nil` when it is not JSON.
@@ -164,11 +162,8 @@ struct PlainDocumentCheckTests {
             }
         }
         for text in mutated {
-            let accepts = text.withUnsafeBufferPointer {
-                PlainDocumentCheck.accepts(
-                    $0, root: schema.root, context: .request, maximumDepth: schema.options.maximumDepth)
-            }
-            guard accepts else { continue }
+            guard text.withUnsafeBufferPointer({ PlainDocumentCheck.accepts($0, under: schema, context: .request) })
+            else { continue }
             accepted += 1
             let tree = (try? JSONParser.parse(text)).map { schema.isValid($0, context: .request) }
             #expect(tree == true, "\(String(decoding: text, as: UTF8.self))")

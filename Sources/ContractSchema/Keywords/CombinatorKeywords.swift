@@ -3,10 +3,10 @@ import ContractJSON
 /// `allOf`.
 final class AllOfCheck: KeywordCheck, @unchecked Sendable {
     let nodes: [SchemaNode]
+    let refs: [Unmanaged<SchemaNode>]
 
     override var inPlaceSubschemas: [SchemaNode] { nodes }
     override var passesAccessFlags: Bool { true }
-    let refs: [Unmanaged<SchemaNode>]
 
     init(nodes: [SchemaNode]) {
         self.nodes = nodes

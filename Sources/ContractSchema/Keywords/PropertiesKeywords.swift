@@ -106,6 +106,18 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
         return true
     }
 
+    /// The property `key` names: its position among the names, its schema, and whether it is out of place in
+    /// `context` (`readOnly` in a request, `writeOnly` in a response); `nil` for a name no property declares.
+    /// For the walks that read a plain object's members from bytes (`StreamingValidator`, `PlainDocumentCheck`).
+    @inline(__always)
+    func declaredProperty(_ key: JSONByteReader.MemberKey, _ context: ValidationContext)
+        -> (index: Int, node: Unmanaged<SchemaNode>, outOfPlace: Bool)?
+    {
+        guard let index = table.index(of: key) else { return nil }
+        let node = nodes[index]
+        return (index, node, context != .none && node._withUnsafeGuaranteedRef { violatesAccess($0, context) })
+    }
+
     func violatesAccess(_ node: SchemaNode, _ context: ValidationContext) -> Bool {
         (context == .request && node.isReadOnly) || (context == .response && node.isWriteOnly)
     }

@@ -32,10 +32,11 @@ final class RefCheck: KeywordCheck, @unchecked Sendable {
 /// `$dynamicRef`: resolved through the dynamic scope when the static target has a matching `$dynamicAnchor`.
 final class DynamicRefCheck: KeywordCheck, @unchecked Sendable {
     let target: SchemaNode
-    /// The static target: where the reference starts its dynamic resolution.
-    override var inPlaceSubschemas: [SchemaNode] { [target] }
     let anchor: String?
     let table: DynamicAnchorTable
+
+    /// The static target: where the reference starts its dynamic resolution.
+    override var inPlaceSubschemas: [SchemaNode] { [target] }
 
     init(target: SchemaNode, anchor: String?, table: DynamicAnchorTable) {
         self.target = target
