@@ -16,6 +16,8 @@ struct BackendState {
     /// How many exchanges and problems `takeFindings()` has handed out.
     var reportedExchanges = 0
     var reportedProblems = 0
+    /// Positions in `exchanges` whose request violations a test expected (`expectViolations`): not reported.
+    var expectedExchanges: Set<Int> = []
     /// The test using the backend, for recordings.
     var testLocation: String?
     /// Whether a folder the backend cannot record in was reported (once per backend).

@@ -27,13 +27,18 @@ extension ContractBackend {
     /// from the test's own task, after the test body or at a checkpoint.
     public func takeFindings() -> ContractFindings {
         state.withLock { state in
-            let fresh = state.exchanges[state.reportedExchanges...]
+            let fresh = state.exchanges.indices[state.reportedExchanges...]
             let problems = Array(state.problems[state.reportedProblems...])
             state.reportedExchanges = state.exchanges.count
             state.reportedProblems = state.problems.count
+            let unexpected = fresh.filter { !state.expectedExchanges.contains($0) }
             return ContractFindings(
-                requestViolations: fresh.flatMap { $0.requestViolations.filter { $0.severity == .error } },
-                stubViolations: fresh.flatMap { $0.stubViolations.filter { $0.severity == .error } },
+                requestViolations: unexpected.flatMap { index in
+                    state.exchanges[index].requestViolations.filter { $0.severity == .error }
+                },
+                stubViolations: fresh.flatMap { index in
+                    state.exchanges[index].stubViolations.filter { $0.severity == .error }
+                },
                 problems: problems)
         }
     }

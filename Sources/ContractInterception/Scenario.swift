@@ -14,8 +14,9 @@ import Foundation
 /// backend.stub("getPet", .status(404))
 /// backend.stub("listPets", .sequence(.status(503), .status(503), .status(200)))
 /// backend.stub("GET /pets/{petId}", .failure(.timedOut))
-/// backend.stub("createPet", .respond { request in HTTPResponse(status: 201, headers: …, body: …) })
-/// backend.stub("listPets", .synthesized().delayed(by: .milliseconds(200)))
+/// backend.stub("createPet", .respond { request in ContractResponse(status: 201, headers: …, body: …) })
+/// backend.stub("listPets", .delayed(by: .milliseconds(200)))
+/// backend.stub("listPets", .status(503).delayed(by: .seconds(1)))
 /// ```
 public struct Scenario: Sendable {
     /// What a scenario answers with.
@@ -89,6 +90,17 @@ public struct Scenario: Sendable {
     /// One scenario per call, in order; the last one answers every call after it.
     public static func sequence(_ steps: [Scenario]) -> Scenario {
         Scenario(.sequence(steps.flatMap(\.steps)))
+    }
+
+    /// The default answer (synthesized from the first documented 2xx), delivered after `delay`:
+    /// `backend.stub("getPet", .delayed(by: .milliseconds(300)))`.
+    public static func delayed(by delay: Duration) -> Scenario {
+        synthesized().delayed(by: delay)
+    }
+
+    /// The default answer (synthesized from the first documented 2xx), its body sent at `bytesPerSecond`.
+    public static func throttled(bytesPerSecond: Int) -> Scenario {
+        synthesized().throttled(bytesPerSecond: bytesPerSecond)
     }
 
     /// This scenario, delivered after `delay` (cancelled with the task).
