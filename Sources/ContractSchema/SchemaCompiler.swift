@@ -33,6 +33,9 @@ final class SchemaCompiler {
     /// the same few references thousands of times, and resolving and locating one (percent-decoding
     /// and splitting its pointer) was a fifth of compiling.
     @exclusivity(unchecked) private var references: [ReferenceKey: (SchemaNode, URIReference)] = [:]
+    /// For each node reached by a `$ref` whose schema is only a `$ref` itself, the end of that chain of
+    /// references (see `chainEnd(from:)`), so that each chain is followed once.
+    private var chainEnds: [ObjectIdentifier: SchemaNode] = [:]
 
     private struct ReferenceKey: Hashable {
         /// The base, as its document and its index there: comparing two bases' five strings on every
@@ -342,6 +345,40 @@ final class SchemaCompiler {
             case .string(let text) = object.members[0].value
         else { return nil }
         return text
+    }
+
+    /// The node where a chain of schemas that are each only a `$ref` ends, starting at `target`: the first
+    /// schema on the way that is something else, or the last one before a reference that leaves the
+    /// resource, does not resolve, or comes back to the chain. A `$ref` to `target` validates exactly as
+    /// through every link (the links add no keyword and no dynamic scope), but in one step: a chain of
+    /// thousands of references otherwise passed the validator's nesting limit and failed valid values.
+    func chainEnd(from target: SchemaNode) -> SchemaNode {
+        var path: [SchemaNode] = []
+        var onPath: Set<ObjectIdentifier> = []
+        var end = target
+        while onPath.insert(ObjectIdentifier(end)).inserted {
+            if let known = chainEnds[ObjectIdentifier(end)] {
+                end = known
+                break
+            }
+            guard let next = referenceOnlyTarget(of: end), next.resourceID == end.resourceID else { break }
+            path.append(end)
+            end = next
+        }
+        for link in path { chainEnds[ObjectIdentifier(link)] = end }
+        return end
+    }
+
+    /// The node the schema of `node` names, when that schema is only a `$ref` that resolves.
+    private func referenceOnlyTarget(of node: SchemaNode) -> SchemaNode? {
+        let location = SchemaRegistry.Location(document: node.location.documentURI, pointer: node.location.pointer)
+        guard let document = document(location.document),
+            case .object(let written)? = location.pointer.resolveWithPosition(in: document.root)?.0
+        else { return nil }
+        let object = document.dialect == .oas30 ? OASSchemaTranslation.translateShallow(written).object : written
+        guard let text = Self.referenceOnly(.object(object)) else { return nil }
+        let baseIndex = registry.baseIndex(in: document, at: location.pointer)
+        return resolvedReference(text, in: document, at: location.document, baseIndex: baseIndex)?.0
     }
 
     /// For a root written as only a `$ref` (most request and response schemas of a contract), the node of

@@ -78,7 +78,7 @@ extension SchemaCompiler {
                 return
             }
             if let (target, _) = resolve(text, context, keyword: "$ref") {
-                checks.append(RefCheck(target: target))
+                checks.append(RefCheck(target: chainEnd(from: target)))
             }
         }
         guard context.dialect == .draft2020_12, let value = context[.dynamicRef] else { return }

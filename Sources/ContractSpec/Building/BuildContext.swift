@@ -52,9 +52,10 @@ final class BuildContext {
         schemaRoots = []
     }
 
+    /// Reports a problem once: the same problem met again on another way to the same place (a `$ref`
+    /// reached from two schemas, say) is not repeated.
     func report(_ severity: Diagnostic.Severity, _ code: String, _ message: String, at node: SourceNode) {
-        diagnostics.append(
-            Diagnostic(severity, code: code, message: message, location: node.location, pointer: node.pointer))
+        report(Diagnostic(severity, code: code, message: message, location: node.location, pointer: node.pointer))
     }
 
     func report(_ diagnostic: Diagnostic) {

@@ -59,6 +59,19 @@ struct SchemaChecks {
     private struct Visited {
         var targets: Set<Visit> = []
         var references: Set<FollowedReference> = []
+        /// Where the chain of bare `$ref`s that starts at a target (by its key) ends, once followed: each
+        /// schema of a long chain is also a root, and following the rest of the chain again from every one
+        /// of them made a chain of n references cost n² hops.
+        var chainEnds: [String: ChainEnd] = [:]
+    }
+
+    /// The end of a chain of bare `$ref`s: the schema it reaches, a `$ref` that does not resolve (reported
+    /// once, where it is written), or a loop that closes after `links` more references (reported at each
+    /// `$ref` that leads into it).
+    private enum ChainEnd {
+        case schema(SourceNode)
+        case unresolved
+        case loop(links: Int)
     }
 
     /// A `$ref` the walk has followed, and whether siblings end its chain (which decides the target), so
@@ -113,7 +126,8 @@ struct SchemaChecks {
                 reference, in: path.file, endingChain: !context.version.usesDraft4Schemas && object.count > 1)
             // A `$ref` followed before without a problem leads where it led then, a target walked already.
             if followed.map({ !visited.references.contains($0) }) ?? true,
-                let target = followReference(reference, in: object, at: position, path: path)
+                let target = followReference(
+                    reference, in: object, at: position, path: path, chainEnds: &visited.chainEnds)
             {
                 if let followed { visited.references.insert(followed) }
                 if visited.targets.insert(Visit(target.file, target.pointer)).inserted {
@@ -198,9 +212,11 @@ struct SchemaChecks {
     }
 
     /// Resolves a schema `$ref` written in `object` (where `path` stands), following chains of bare
-    /// `$ref`s; reports dead ends and loops.
+    /// `$ref`s; reports dead ends and loops, once per chain. `chainEnds` remembers where each target's
+    /// chain ends, so every link is followed once however many roots lead into the chain.
     private func followReference(
-        _ reference: JSONValue, in object: JSONObject, at position: SourcePosition, path: SchemaPath
+        _ reference: JSONValue, in object: JSONObject, at position: SourcePosition, path: SchemaPath,
+        chainEnds: inout [String: ChainEnd]
     ) -> SourceNode? {
         // The referring schema as a node, for messages only.
         var referrer: SourceNode? { path.node(.object(object), at: position) }
@@ -214,26 +230,47 @@ struct SchemaChecks {
         if Self.namesAnchor(text) { return nil }
         guard let file = path.file else { return nil }
         var current: SourceNode?
-        // The keys of the targets met after the first `$ref` (a chain's loop is a target met again).
+        // The keys of the targets met after the first `$ref`, in order (a chain's loop is a target met again).
         var targets: [String] = []
+        var met: Set<String> = []
         var key: String?
         var next = text
         var from = file
         var written = object
+        // Every target met is remembered as ending where this chain ends.
+        func finish(_ end: ChainEnd) -> SourceNode? {
+            for (index, target) in targets.enumerated() {
+                if case .loop(let links) = end {
+                    chainEnds[target] = .loop(links: targets.count - index + links)
+                } else {
+                    chainEnds[target] = end
+                }
+            }
+            if case .schema(let node) = end { return node }
+            return nil
+        }
+        // A loop `links` references past the last target met.
+        func loop(closingAfter links: Int) -> SourceNode? {
+            // The targets plus the referring schema: the links of the loop.
+            let total = targets.count + links + 1
+            if let referrer {
+                context.error(
+                    "ref.cycle",
+                    "circular $ref chain with no schema in between: "
+                        + (total > 1 ? "\(total) refs loop" : "a $ref to itself"),
+                    at: referrer.child("$ref") ?? referrer)
+            }
+            return finish(.loop(links: links))
+        }
         while true {
             if let key {
-                if targets.contains(key) {
-                    // `targets` plus the referring schema: the links of the loop.
-                    let links = targets.count + 1
-                    if let referrer {
-                        context.error(
-                            "ref.cycle",
-                            "circular $ref chain with no schema in between: "
-                                + (links > 1 ? "\(links) refs loop" : "a $ref to itself"),
-                            at: referrer.child("$ref") ?? referrer)
-                    }
-                    return nil
+                switch chainEnds[key] {
+                case .schema(let node)?: return finish(.schema(node))
+                case .unresolved?: return finish(.unresolved)
+                case .loop(let links)?: return loop(closingAfter: links)
+                case nil: break
                 }
+                if !met.insert(key).inserted { return loop(closingAfter: 0) }
                 targets.append(key)
             }
             switch ReferenceResolver.resolve(next, from: from, in: context.workspace) {
@@ -245,7 +282,7 @@ struct SchemaChecks {
                 if let at = current ?? referrer {
                     context.error(problem.code, problem.message, at: at.child("$ref") ?? at)
                 }
-                return nil
+                return finish(.unresolved)
             }
             // A $ref with siblings is a schema of its own in 2020-12: the chain ends there.
             if !context.version.usesDraft4Schemas, written.count > 1 { break }
@@ -256,7 +293,8 @@ struct SchemaChecks {
             from = target.file
             written = targetObject
         }
-        return current
+        guard let current else { return nil }
+        return finish(.schema(current))
     }
 
     /// Whether the `$ref` text's fragment is a plain name (`#node`, an `$anchor`) rather than a pointer.
