@@ -20,6 +20,36 @@ struct BadInputTests {
         #expect(result.diagnostics.first?.message.contains("2048 MiB") == true)
     }
 
+    @Test("a key written twice in a JSON object is an error naming both lines, as in YAML")
+    func duplicateJSONKey() throws {
+        let contract = try TemporaryContract([
+            "api.json": """
+            {
+              "openapi": "3.1.0",
+              "info": {"title": "a", "version": "1"},
+              "paths": {
+                "/pets": {"get": {"responses": {"200": {"description": "ok"}}}},
+                "/owners": {},
+                "/pets": {"post": {"responses": {"201": {"description": "made"}}}}
+              }
+            }
+            """,
+            "wide.json": """
+            {"openapi": "3.1.0", "info": {"title": "a", "version": "1"}, "paths": {},
+             "components": {"schemas": {"A": {}, "B": {}, "C": {}, "D": {}, "E": {}, "F": {}, "G": {}, "H": {},
+               "I": {}, "J": {}, "K": {}, "L": {}, "M": {}, "C": {"type": "string"}}}}
+            """,
+            "clean.json": #"{"openapi": "3.1.0", "info": {"title": "a", "version": "1"}, "paths": {"/a": {}, "/b": {}}}"#,
+        ])
+        #expect(
+            contract.messages("api.json") == [
+                "api.json:7:5: error: duplicate key '/pets' in an object: first at line 5, again at line 7; keys must "
+                    + "be unique, remove or rename one [load.failed]"
+            ])
+        #expect(contract.messages("wide.json").first?.contains("duplicate key 'C' in an object: first at line 2, again at line 3") == true)
+        #expect(contract.load("clean.json").diagnostics.isEmpty)
+    }
+
     @Test("malformed JSON is one error with its line and column")
     func malformedJSON() throws {
         let contract = try TemporaryContract([
