@@ -47,7 +47,9 @@ struct MultipartVerifier {
                 side.schemaKind, at: location, source: header.location, expected: "part header \(header.name)",
                 actual: "none")
         }
-        if let actual, actual.isJSON {
+        // A file's bytes are not read as their label says: a `.json` upload labelled `application/json` is
+        // still a file, kept as text (only the `encoding.contentType` checked above constrains the label).
+        if let actual, actual.isJSON, !shape.takesBytes {
             do {
                 return try BodyVerifier.parseJSON(Array(part.body), actual)
             } catch {
