@@ -105,4 +105,19 @@ import Testing
         // An undeclared variable stays where it is written.
         #expect(try Self.shapes("{url: '/{version}/api'}") == ["- - /{version}/api"])
     }
+
+    @Test func oddTemplatesAreReadWithoutFailing() throws {
+        #expect(try Self.shapes("{url: '{origin'}") == ["- - /{origin"])
+        #expect(try Self.shapes("{url: 'https://'}") == ["https  /"])
+        #expect(try Self.shapes("{url: '//cdn.example.com/a'}") == ["- cdn.example.com /a"])
+        #expect(try Self.shapes("{url: '{a}{b}', variables: {a: {default: 'https:'}, b: {default: '//x.example'}}}") == ["{a} {b} /"])
+        #expect(try Self.shapes("{url: '{empty}/v1', variables: {empty: {default: ''}}}") == ["- - /{empty}/v1"])
+        let many = (1...4).map {
+            "v\($0): {default: 'https://a.example', enum: ['https://a.example', 'https://b.example', 'https://c.example', 'https://d.example']}"
+        }
+        let url = (1...4).map { "{v\($0)}" }.joined()
+        // 4^4 spellings exceed the limit: the last variable matches any value instead.
+        let shapes = try Self.shapes("{url: '\(url)', variables: {\(many.joined(separator: ", "))}}")
+        #expect(shapes.count == ServerTemplate.maximumShapes)
+    }
 }
