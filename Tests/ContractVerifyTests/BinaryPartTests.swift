@@ -31,6 +31,18 @@ import Testing
         #expect(Self.upload("/files", [("purpose", nil, "batch")]) == ["request.body.schema"])
     }
 
+    @Test func partsNamedWithBracketsNestByTheSchema() {
+        let file = ("file", "application/octet-stream", "bytes") as (String, String?, String)
+        let purpose = ("purpose", nil, "assistants") as (String, String?, String)
+        func upload(_ extra: [(String, String?, String)]) -> [String] {
+            Self.upload("/files", ([file, purpose] + extra).map { (name: $0.0, type: $0.1, body: $0.2) })
+        }
+        #expect(upload([("file_link_data[create]", nil, "true"), ("file_link_data[expires_at]", nil, "1700000000")]) == [])
+        #expect(upload([("file_link_data[create]", nil, "maybe")]) == ["request.body.schema"])
+        #expect(upload([("file_link_data[colour]", nil, "red")]) == ["request.body.schema"])
+        #expect(upload([("file_link_data", nil, "x"), ("file_link_data[create]", nil, "true")]) == ["request.body.malformed"])
+    }
+
     @Test func anArrayOfFilesTakesEachPartAsBytes() {
         let masks = [("masks", "application/json", "[1]"), ("masks", "application/json", "{")] as [(String, String?, String)]
         #expect(Self.upload("/images", masks.map { (name: $0.0, type: $0.1, body: $0.2) }) == [])
