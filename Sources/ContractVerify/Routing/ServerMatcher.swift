@@ -1,7 +1,7 @@
 import ContractSpec
 
-/// One `servers` entry (or a base URL from the options), split once into scheme, authority and path
-/// templates, to find the part of a request's path that the path templates describe. A class, so
+/// One `servers` entry (or a base URL from the options), read once by `ServerTemplate` into scheme,
+/// authority and path templates, to find the part of a request's path that the path templates describe. A class, so
 /// trying each server per request retains one reference instead of copying its tables.
 final class ServerMatcher: Sendable {
     /// The URL as written, for messages.
