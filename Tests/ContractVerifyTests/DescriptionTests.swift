@@ -13,7 +13,7 @@ import Testing
     @Test func routeNotFoundNamesTheNearestPaths() {
         #expect(
             descriptions(ViolationCase.request("GET", "/petz/\(ViolationCase.petId)")) == [
-                #"contracts/clinic.yaml: error: GET /v1/petz/8d3e5c1a-2f4b-4c6d-9e8f-0a1b2c3d4e5f: expected a documented path, got /petz/8d3e5c1a-2f4b-4c6d-9e8f-0a1b2c3d4e5f; nearest: /pets/{petId}, /owners/{ownerId}, /pets/{petId}/records"#
+                #"contracts/clinic.yaml: error: GET /v1/petz/8d3e5c1a-2f4b-4c6d-9e8f-0a1b2c3d4e5f: expected a documented path, got /v1/petz/8d3e5c1a-2f4b-4c6d-9e8f-0a1b2c3d4e5f; nearest: /pets/{petId}, /owners/{ownerId}, /pets/{petId}/records"#
             ])
     }
 

@@ -58,6 +58,49 @@ import Testing
         #expect(AcceptHeader(accept).accepts(offered) == satisfied)
     }
 
+    @Test(arguments: [
+        ("application/vnd.github+json", "application/json", true),
+        ("application/vnd.github.v3+json; charset=utf-8", "application/json", true),
+        ("application/json", "application/vnd.api+json", true),
+        ("application/vnd.github+json;q=0.5, text/html", "application/json", true),
+        ("application/vnd.example+xml", "application/xml", true),
+        // q=0 on the exact type outranks the suffix type that also asks for it.
+        ("application/vnd.github+json, application/json;q=0", "application/json", false),
+        ("application/vnd.github+json;q=0", "application/json", false),
+        ("application/vnd.github+xml", "application/json", false),
+        ("application/vnd.api+json", "application/problem+json", false),
+        ("text/json", "application/vnd.api+json", false),
+    ])
+    func acceptWithStructuredSyntaxSuffixes(_ accept: String, _ offered: String, _ satisfied: Bool) throws {
+        let offered = try #require(MediaTypeName(offered))
+        #expect(AcceptHeader(accept).accepts(offered) == satisfied)
+    }
+
+    @Test(arguments: [
+        ("application/json; charset=utf-8", "application/json", true),
+        ("application/json; charset=utf-8", "application/json; charset=UTF-8", true),
+        ("application/json; charset=iso-8859-1", "application/json; charset=utf-8", false),
+        // A more specific range decides: the one with the parameter excludes, the bare one allows.
+        ("application/json, application/json; version=2; q=0", "application/json; version=2", false),
+        ("application/json; version=2; q=0, application/json", "application/json; version=1", true),
+    ])
+    func acceptParametersAreHonoured(_ accept: String, _ offered: String, _ satisfied: Bool) throws {
+        let offered = try #require(MediaTypeName(offered))
+        #expect(AcceptHeader(accept).accepts(offered) == satisfied)
+    }
+
+    @Test func vendorAcceptOnAnOperationDocumentingJSON() {
+        let contract = FixtureContract("repositories.yaml")
+        let url = "https://api.repos.example.com/repos/o/r/issues/1"
+        func kinds(_ accept: String) -> [String] { contract.kinds("GET", url, headers: ["Accept": accept]) }
+        #expect(kinds("application/vnd.github+json") == [])
+        #expect(kinds("application/vnd.github.v3+json; charset=utf-8") == [])
+        #expect(kinds("application/vnd.github.raw+json, */*;q=0.1") == [])
+        #expect(kinds("application/xml") == ["request.accept"])
+        #expect(kinds("application/vnd.github+json, application/json;q=0") == ["request.accept"])
+        #expect(kinds("application/vnd.github+json;q=0") == ["request.accept"])
+    }
+
     @Test func acceptAgainstADocumentedRange() throws {
         let offered = try #require(MediaTypeName("image/*"))
         #expect(AcceptHeader("image/png").accepts(offered))

@@ -82,6 +82,17 @@ public struct MediaTypeName: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// Whether one of the two types is the other's structured syntax suffix written as a type: `+json`
+    /// and `application/json`, `+xml` and `application/xml` (RFC 6839). Used for `Accept` only, where
+    /// servers treat them as the same representation; `content` keys stay distinct types.
+    func isSuffixVariant(of other: MediaTypeName) -> Bool {
+        func isBase(_ base: MediaTypeName, of suffixed: MediaTypeName) -> Bool {
+            guard let suffix = suffixed.suffix, !suffix.isEmpty else { return false }
+            return base.type == "application" && base.subtype == suffix
+        }
+        return isBase(self, of: other) || isBase(other, of: self)
+    }
+
     /// Equal when type, subtype and parameters are equal.
     public static func == (lhs: MediaTypeName, rhs: MediaTypeName) -> Bool {
         lhs.type == rhs.type && lhs.subtype == rhs.subtype

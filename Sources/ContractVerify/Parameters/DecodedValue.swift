@@ -35,6 +35,7 @@ indirect enum DecodedValue: Sendable, Hashable {
     /// the empty text `null` when only `null` fits. Anything else stays a string, so the schema reports
     /// "expected integer, got string "abc"" instead of a decoding error.
     static func coerce(_ text: String, to shape: ValueShape) -> JSONValue {
+        if !shape.branches.isEmpty { return coerce(text, toOneOf: shape.branches) }
         let types = shape.types
         if types.isEmpty || types.contains("string") { return .string(text) }
         if types.contains("number"), isJSONNumber(text) { return .number(JSONNumber(text: text)) }
@@ -44,6 +45,20 @@ indirect enum DecodedValue: Sendable, Hashable {
         }
         if types.contains("null"), text.isEmpty || text == "null" { return .null }
         return .string(text)
+    }
+
+    /// Coercion for a union (`anyOf: [{type: string, enum: [now]}, {type: integer}]`): a branch that lists
+    /// the text as one of its strings keeps it; else the first branch that reads it as a number, boolean or
+    /// null it takes; else a branch that takes any string keeps it. So `now` stays text, `1700000000` is
+    /// an integer, and `soon` stays a string for the schema to report.
+    private static func coerce(_ text: String, toOneOf branches: [ValueShape]) -> JSONValue {
+        let string = JSONValue.string(text)
+        if branches.contains(where: { $0.listedValues?.contains(string) == true }) { return string }
+        for branch in branches {
+            let value = coerce(text, to: branch)
+            if value != string, branch.listedValues?.contains(value) ?? true { return value }
+        }
+        return string
     }
 
     /// Whether the text follows JSON's number grammar (no `+`, no leading zeros, no bare `.5`).

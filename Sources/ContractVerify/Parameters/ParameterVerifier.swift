@@ -23,6 +23,7 @@ struct ParameterVerifier {
         do {
             decoded = try value(of: prepared)
         } catch {
+            if fitsABranch(prepared) { return }
             recorder.add(
                 .parameterMalformed, at: location, source: parameter.sourceLocation, expected: error.expected,
                 actual: error.actual, hint: error.hint)
@@ -48,8 +49,20 @@ struct ParameterVerifier {
         }
         guard let schema = prepared.schema else { return }
         let errors = schema.validate(value, context: .request)
-        if !errors.isEmpty {
+        if !errors.isEmpty, !fitsABranch(prepared) {
             recorder.add(.parameterSchema, at: location, errors: errors, fallback: parameter.sourceLocation)
+        }
+    }
+
+    /// Whether the parameter, read by the shape of one branch of its union schema, is valid: a union is
+    /// decoded against each branch (`ids=1,2` as an array beside `enum: [all]`) and accepted when one fits.
+    /// The problems reported otherwise are those of the union's own reading.
+    private func fitsABranch(_ prepared: PreparedParameter) -> Bool {
+        guard let schema = prepared.schema else { return false }
+        return prepared.branches.contains { branch in
+            guard let decoded = try? value(of: branch), let value = try? branch.typedValue(decoded)
+            else { return false }
+            return schema.validate(value, context: .request).isEmpty
         }
     }
 

@@ -21,16 +21,33 @@ final class PreparedParameter: Sendable {
     /// A header parameter OpenAPI says to ignore (`Accept`, `Content-Type`, `Authorization`): other
     /// parts of the contract describe those.
     let isIgnoredHeader: Bool
+    /// For a parameter whose schema is a union (`anyOf: [{type: array, …}, {type: string, enum: [all]}]`):
+    /// the parameter read by each branch's shape, tried when the union's own reading does not validate.
+    let branches: [PreparedParameter]
 
-    init(_ parameter: Spec.Parameter, schemas: ContractSchemas) {
-        self.parameter = parameter
+    convenience init(_ parameter: Spec.Parameter, schemas: ContractSchemas) {
         let media = parameter.schema == nil ? parameter.content.first : nil
         let model = parameter.schema ?? media?.schema
-        self.schema = model.flatMap { try? schemas.compiled($0) }
-        self.shape = ValueShape(model, schemas: schemas)
-        self.contentType = media.flatMap { MediaTypeName($0.name) }
+        let shape = ValueShape(model, schemas: schemas)
+        self.init(
+            parameter, schema: model.flatMap { try? schemas.compiled($0) }, shape: shape,
+            contentType: media.flatMap { MediaTypeName($0.name) }, branches: media == nil ? shape.branches : [])
+    }
+
+    private init(
+        _ parameter: Spec.Parameter, schema: CompiledSchema?, shape: ValueShape, contentType: MediaTypeName?,
+        branches: [ValueShape]
+    ) {
+        self.parameter = parameter
+        self.schema = schema
+        self.shape = shape
+        self.contentType = contentType
+        self.branches = branches.map {
+            PreparedParameter(parameter, schema: schema, shape: $0, contentType: contentType, branches: [])
+        }
         let location = parameter.location
-        let plain = location == .query && media == nil
+        // Not a `content` parameter: its value is written in a style.
+        let plain = location == .query && (parameter.schema != nil || parameter.content.isEmpty)
         isExplodedQueryObject = plain && parameter.style == "form" && parameter.explode && shape.isObject
         isRepeatedQueryArray =
             plain && parameter.explode && shape.isArray

@@ -13,12 +13,26 @@ final class ValueShape: Sendable {
     let properties: [String: ValueShape]
     /// The shape of other properties.
     let additionalProperties: ValueShape?
+    /// Whether the value is a file's bytes (`format: binary`, or a `contentMediaType`): a multipart part
+    /// of this shape is not parsed, whatever its `Content-Type` label says.
+    let isBinary: Bool
+    /// The branches of an `anyOf`/`oneOf` whose branches all name their types or values: a text is
+    /// typed by the branch that takes it (`1700000000` an integer beside `enum: [now]`).
+    let branches: [ValueShape]
+    /// The values `enum` or `const` lists, when the schema lists them.
+    let listedValues: [JSONValue]?
 
-    init(types: Set<String>, items: ValueShape?, properties: [String: ValueShape], additionalProperties: ValueShape?) {
+    init(
+        types: Set<String>, items: ValueShape?, properties: [String: ValueShape], additionalProperties: ValueShape?,
+        isBinary: Bool = false, branches: [ValueShape] = [], listedValues: [JSONValue]? = nil
+    ) {
         self.types = types
         self.items = items
         self.properties = properties
         self.additionalProperties = additionalProperties
+        self.isBinary = isBinary
+        self.branches = branches
+        self.listedValues = listedValues
     }
 
     /// A shape that allows anything and says nothing.
@@ -34,7 +48,8 @@ final class ValueShape: Sendable {
         let shape = builder.shape(of: schema.value, base: schema.baseURI, depth: 0)
         self.init(
             types: shape.types, items: shape.items, properties: shape.properties,
-            additionalProperties: shape.additionalProperties)
+            additionalProperties: shape.additionalProperties, isBinary: shape.isBinary, branches: shape.branches,
+            listedValues: shape.listedValues)
     }
 
     /// Whether the value is an array: the schema says `type: array` (and not also `string`), or only
@@ -50,6 +65,19 @@ final class ValueShape: Sendable {
         if types.isEmpty { return !properties.isEmpty || additionalProperties != nil }
         return types.contains("object") && !types.contains("string")
     }
+
+    /// Whether an array is among the values: the schema allows `array` or describes items.
+    var admitsArray: Bool { types.contains("array") || items != nil }
+
+    /// Whether a value that is neither object nor array is among the values (`metadata=` beside an
+    /// object schema that also takes `""`).
+    var admitsScalar: Bool {
+        if types.isEmpty { return items == nil && properties.isEmpty && additionalProperties == nil }
+        return !types.isDisjoint(with: ["string", "number", "integer", "boolean", "null"])
+    }
+
+    /// Whether a file's bytes fit here: a binary schema, or an array of them (one part per file).
+    var takesBytes: Bool { isBinary || (isArray && items?.isBinary == true) }
 
     /// The shape of the property `name`.
     func property(_ name: String) -> ValueShape {
@@ -74,6 +102,10 @@ private struct ShapeBuilder {
         case .array(let names): parts.types = Set(names.compactMap(\.stringValue))
         default: break
         }
+        parts.isBinary = object["format"]?.stringValue == "binary" || object["contentMediaType"] != nil
+        if case .array(let values) = object["enum"] { parts.listed = values }
+        if let value = object["const"] { parts.listed = [value] }
+        if parts.types.isEmpty, let listed = parts.listed { parts.types = Set(listed.map(\.typeName)) }
         if let itemSchema = object["items"] { parts.items = shape(of: itemSchema, base: base, depth: depth + 1) }
         if case .object(let members) = object["properties"] {
             for member in members.members {
@@ -100,12 +132,16 @@ private struct ShapeBuilder {
             let typed = shapes.allSatisfy { !$0.types.isEmpty }
             let union = shapes.reduce(into: Set<String>()) { $0.formUnion($1.types) }
             for branch in shapes { parts.adopt(structureOf: branch) }
-            if typed { parts.narrow(types: union) }
+            if typed {
+                parts.narrow(types: union)
+                if parts.branches.isEmpty { parts.branches = shapes }
+            }
         }
         if parts.types.contains("integer") { parts.types.insert("number") }
         return ValueShape(
             types: parts.types, items: parts.items, properties: parts.properties,
-            additionalProperties: parts.additional)
+            additionalProperties: parts.additional, isBinary: parts.isBinary, branches: parts.branches,
+            listedValues: parts.listed)
     }
 
     /// The pieces of a shape while it is assembled.
@@ -114,11 +150,17 @@ private struct ShapeBuilder {
         var items: ValueShape?
         var properties: [String: ValueShape] = [:]
         var additional: ValueShape?
+        var isBinary = false
+        var branches: [ValueShape] = []
+        var listed: [JSONValue]?
 
         /// Both schemas apply (`allOf`, `$ref` beside other keywords): types intersect.
         mutating func narrow(with other: ValueShape) {
             narrow(types: other.types)
             adopt(structureOf: other)
+            isBinary = isBinary || other.isBinary
+            if branches.isEmpty { branches = other.branches }
+            listed = listed ?? other.listedValues
         }
 
         mutating func narrow(types other: Set<String>) {

@@ -6,7 +6,8 @@ public enum RouteResult: Sendable {
     case matched(RouteMatch)
     /// The URL matches none of the contract's servers (nor a base URL from the options); `servers` lists them.
     case serverNotFound(servers: [String])
-    /// A server matches but no path template does; `nearest` names the closest documented paths.
+    /// A server matches but no path template does; `path` is the request's path as sent, `nearest` names
+    /// the closest documented paths, least different first.
     case pathNotFound(path: String, nearest: [String])
     /// The path is documented, the method is not; `allowed` lists the documented methods.
     case methodNotAllowed(path: String, allowed: [String])

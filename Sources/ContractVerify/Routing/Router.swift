@@ -36,9 +36,14 @@ struct Router: Sendable {
             Set(operation.servers.isEmpty ? documentServers : operation.servers.map(\.url)).union(options.baseURLs)
         }
         self.servedFrom = servedFrom
-        // Base URLs from the options first, then the server with the longest base path.
+        // Base URLs from the options first, then the server with the longest base path; of equal ones, the
+        // one with more fixed text (a literal host before `{origin}`), then the document's order.
         let explicit = options.baseURLs.count
-        let servers = Array(matchers.prefix(explicit)) + matchers.dropFirst(explicit).sorted { $0.depth > $1.depth }
+        let declaredMatchers = matchers.dropFirst(explicit).enumerated().sorted { left, right in
+            (left.element.depth, left.element.literalLength, -left.offset)
+                > (right.element.depth, right.element.literalLength, -right.offset)
+        }
+        let servers = Array(matchers.prefix(explicit)) + declaredMatchers.map(\.element)
         self.servers = servers
         plainMatches = servedFrom.indices.map { index in
             servers.map { server in
@@ -104,7 +109,8 @@ struct Router: Sendable {
 
     private func routeBySegments(_ request: HTTPRequest) -> RouteResult {
         let segments = PathSegments(request.path)
-        var notFound: (path: String, segments: [Substring])?
+        // The rest of the path after each server that matches, for the nearest documented paths.
+        var notFound: [[Substring]] = []
         var wrongServer: [String]?
         for (position, server) in servers.enumerated() {
             guard let depth = server.match(request, segments, segments.all) else { continue }
@@ -118,9 +124,8 @@ struct Router: Sendable {
                 found = table.lookup(segments, rest)
             }
             guard let (entry, variables) = found else {
-                if notFound == nil {
-                    let texts = segments.substrings(rest)
-                    notFound = ("/" + texts.joined(separator: "/"), texts)
+                if server.claimsUnknownPath(request, segments, segments.all) {
+                    notFound.append(segments.substrings(rest))
                 }
                 continue
             }
@@ -142,9 +147,7 @@ struct Router: Sendable {
                         rawPathParameters: variables, index: index)))
         }
         if let wrongServer { return .serverNotFound(servers: wrongServer) }
-        if let notFound {
-            return .pathNotFound(path: notFound.path, nearest: table.nearest(to: notFound.segments[...]))
-        }
+        if !notFound.isEmpty { return .pathNotFound(path: request.path, nearest: table.nearest(to: notFound)) }
         return .serverNotFound(servers: servers.map(\.url))
     }
 

@@ -152,12 +152,15 @@ struct RoutingTable: Sendable {
         return nil
     }
 
-    /// Up to three documented paths closest to the segments: literal segments compared by edit distance,
-    /// variables matching any segment, each missing or extra segment costing its length.
-    func nearest(to segments: ArraySlice<Substring>) -> [String] {
-        let request = segments.map { URLDecoding.lenient($0) }
+    /// Up to three documented paths closest to the request's path, least different first: literal
+    /// segments compared by edit distance, variables matching any segment, each missing or extra segment
+    /// costing its length. `candidates` are the path's segments after each server that matched; a template
+    /// counts with its distance to the closest of them.
+    func nearest(to candidates: [[Substring]]) -> [String] {
+        let requests = candidates.map { $0.map { URLDecoding.lenient($0) } }
         let scored = entries.enumerated().map { offset, entry in
-            (distance: distance(entry.template, request), offset: offset, text: entry.template.text)
+            let distance = requests.map { self.distance(entry.template, $0) }.min() ?? 0
+            return (distance: distance, offset: offset, text: entry.template.text)
         }
         return scored.sorted { ($0.distance, $0.offset) < ($1.distance, $1.offset) }.prefix(3).map(\.text)
     }
