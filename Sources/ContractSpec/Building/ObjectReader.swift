@@ -34,9 +34,8 @@ struct ObjectReader {
             // The allowed fields first: most keys are one of them.
             guard !allowed.contains(key), !key.isSpecificationExtension else { continue }
             let member = node.child(object.members[offset])
-            let near = allowed.names.min { EditDistance.between($0, key) < EditDistance.between($1, key) }
             var message = "'\(key)' is not a field of a \(kind)"
-            if let near, EditDistance.between(near, key) <= 2 {
+            if let near = EditDistance.nearest(to: key, among: allowed.names, atMost: 2) {
                 message += "; did you mean '\(near)'?"
             } else {
                 message += "; extensions must start with 'x-'"

@@ -10,6 +10,9 @@ public final class ContractWorkspace {
     private var failures: [String: LoadFailure] = [:]
     /// `$ref`s already resolved, by the referring file's URI and the reference text.
     var resolvedReferences: [ReferenceCacheKey: Result<ResolvedReference, ReferenceProblem>] = [:]
+    /// "Did you mean" indexes of the member names of objects that `$ref`s look for a missing member in,
+    /// by file URI and the object's pointer: built on the first miss, kept for the next.
+    var memberNameIndexes: [String: NameIndex] = [:]
     /// Files in the order they were first loaded.
     public private(set) var loadOrder: [String] = []
 

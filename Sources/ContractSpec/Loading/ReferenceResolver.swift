@@ -96,7 +96,7 @@ enum ReferenceResolver {
                 ReferenceProblem(
                     code: "ref.unresolved",
                     message: "$ref '\(reference)' names nothing in \(target.displayPath)"
-                        + suggestion(for: pointer, in: target.root)))
+                        + suggestion(for: pointer, in: target, workspace: workspace)))
         }
         // A fragment without percent-encoding is already the pointer's own spelling (its `~0`/`~1`
         // escapes read back as written), so the key need not be spelled out again from the tokens.
@@ -138,14 +138,18 @@ enum ReferenceResolver {
     }
 
     /// "did you mean" for the last token, from the keys that do exist at the parent.
-    private static func suggestion(for pointer: JSONPointer, in root: JSONValue) -> String {
+    private static func suggestion(for pointer: JSONPointer, in file: ContractFile, workspace: ContractWorkspace)
+        -> String
+    {
         guard let parent = pointer.parent, let last = pointer.lastToken,
-            let siblings = parent.resolve(in: root)?.objectValue
+            let siblings = parent.resolve(in: file.root)?.objectValue
         else {
             return ""
         }
-        let best = siblings.keys.min { EditDistance.between($0, last) < EditDistance.between($1, last) }
-        guard let best, EditDistance.between(best, last) <= max(2, last.count / 3) else { return "" }
+        let key = file.uri + "#" + parent.description
+        let index = workspace.memberNameIndexes[key] ?? NameIndex(siblings.keys)
+        workspace.memberNameIndexes[key] = index
+        guard let best = index.nearest(to: last, atMost: max(2, last.count / 3)) else { return "" }
         return "; did you mean '\(best)'?"
     }
 }

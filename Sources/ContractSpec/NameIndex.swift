@@ -1,0 +1,69 @@
+/// A set of names arranged as a trie, for "did you mean": the name nearest to a misspelt one (by edit
+/// distance over Unicode scalars) is found by walking the trie with one row of the edit-distance table
+/// per letter and leaving every branch whose row is already over the limit. Names that share a prefix
+/// share its rows, so a misspelling among twenty thousand similar names visits a few thousand nodes
+/// instead of filling a table for every name.
+package struct NameIndex: Sendable {
+    /// Per node: the letter that leads to it, its children (in the order of their letters) and the name
+    /// that ends there. Node 0 is the root.
+    private var letters: [Unicode.Scalar] = ["\u{0}"]
+    private var children: [[Int]] = [[]]
+    private var names: [String?] = [nil]
+
+    /// An index of `names`.
+    package init(_ names: some Sequence<String>) {
+        for name in names { insert(name) }
+    }
+
+    private mutating func insert(_ name: String) {
+        var node = 0
+        for scalar in name.unicodeScalars {
+            let siblings = children[node]
+            if let existing = siblings.first(where: { letters[$0] == scalar }) {
+                node = existing
+                continue
+            }
+            let child = letters.count
+            letters.append(scalar)
+            children.append([])
+            names.append(nil)
+            let place = siblings.firstIndex { letters[$0].value > scalar.value } ?? siblings.count
+            children[node].insert(child, at: place)
+            node = child
+        }
+        names[node] = name
+    }
+
+    /// The name nearest to `name`, at most `limit` away; of equally near names, the first in the order
+    /// of their Unicode scalars.
+    package func nearest(to name: String, atMost limit: Int) -> String? {
+        let target = Array(name.unicodeScalars)
+        var best: String?
+        // A name found at distance d is beaten only by a nearer one: names after it in scalar order
+        // lose ties, because the walk meets names in that order.
+        var bound = limit
+        if let word = names[0], target.count <= bound {
+            best = word
+            bound = target.count - 1
+        }
+        var pending: [(node: Int, row: [Int])] = children[0].reversed().map { ($0, Array(0...target.count)) }
+        while let (node, previous) = pending.popLast() {
+            var row = [previous[0] + 1]
+            row.reserveCapacity(target.count + 1)
+            var rowMinimum = row[0]
+            for column in target.indices {
+                let substitution = previous[column] + (target[column] == letters[node] ? 0 : 1)
+                let cell = min(row[column] + 1, previous[column + 1] + 1, substitution)
+                row.append(cell)
+                rowMinimum = min(rowMinimum, cell)
+            }
+            if let word = names[node], row[target.count] <= bound {
+                best = word
+                bound = row[target.count] - 1
+            }
+            guard rowMinimum <= bound else { continue }
+            for child in children[node].reversed() { pending.append((child, row)) }
+        }
+        return best
+    }
+}
