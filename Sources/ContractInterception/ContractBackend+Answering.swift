@@ -162,8 +162,10 @@ extension ContractBackend {
         into record: inout AnswerDraft
     ) {
         let accept = request.headers["Accept"]
+        let streams = contract.synthesis.asksToStream(request, operationIndex: match.operationIndex)
         switch contract.synthesis.answer(
-            for: match.operation, operationIndex: match.operationIndex, choice: choice, accept: accept)
+            for: match.operation, operationIndex: match.operationIndex, choice: choice, accept: accept,
+            streams: streams)
         {
         case .success(var answer):
             record.response = answer.response
@@ -174,7 +176,8 @@ extension ContractBackend {
                 if answer.isClean == nil {
                     answer.isClean = record.stubViolations.isEmpty
                     contract.synthesis.store(
-                        answer, operationIndex: match.operationIndex, choice: choice, accept: accept)
+                        answer, operationIndex: match.operationIndex, choice: choice, accept: accept,
+                        streams: streams)
                 }
             }
         case .failure(let failure):
