@@ -1,5 +1,10 @@
+import ContractInterception
 import Foundation
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Secrets in what `verify` prints and writes.
 @Suite struct RedactionTests {
@@ -117,5 +122,29 @@ import Testing
             let text = try String(contentsOf: folder.appendingPathComponent(report), encoding: .utf8)
             #expect(!text.contains(Self.cookieSecret), "\(report): \(text)")
         }
+    }
+
+    @Test("the fake backend's recorded violations, its problem answer and the run over the recording never carry the cookie")
+    func recordings() async throws {
+        let folder = try folder()
+        let recordings = folder.appendingPathComponent(".build/contract-check/recordings", isDirectory: true)
+        let backend = try ContractBackend(
+            contract: folder.appendingPathComponent("contracts/sessions.yaml"), recording: .directory(recordings))
+        var request = URLRequest(url: try #require(URL(string: "https://sessions.example.com/sessions/current")))
+        request.setValue("csrf=\(Self.cookieSecret)", forHTTPHeaderField: "Cookie")
+        let (answer, _) = try await backend.session.data(for: request)
+        #expect(backend.violations.map(\.kind.rawValue) == ["request.parameter.schema"])
+        #expect(!backend.violations.map(\.description).joined().contains(Self.cookieSecret))
+        #expect(!String(decoding: answer, as: UTF8.self).contains(Self.cookieSecret))
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: recordings.path).first)
+        let line = try String(contentsOf: recordings.appendingPathComponent(file), encoding: .utf8)
+        // The request is kept as sent, so it can be verified again; the violations written beside it are not.
+        let violations = try #require(line.range(of: #""violations":"#)).upperBound
+        #expect(!line[violations...].contains(Self.cookieSecret), "\(line)")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("contracts/traffic.har"))
+        let run = try cli.run(["run"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.output.contains("expected uuid"), "\(run.output)")
+        #expect(!run.output.contains(Self.cookieSecret), "\(run.output)")
     }
 }

@@ -31,8 +31,8 @@ enum StreamTerminator {
     }
 
     /// The prose that may document a terminator: the response's description, the media type's string
-    /// examples, the description of the item schema, and those of the request body's schema and its
-    /// properties (one `$ref` followed for each).
+    /// examples, and the descriptions inside the item schema and the request body's schemas (where APIs
+    /// describe their `stream` flag and its options).
     static func texts(media: Spec.MediaType, operation: Spec.Operation?, schemas: ContractSchemas)
         -> [String]
     {
@@ -41,34 +41,43 @@ enum StreamTerminator {
             texts.append(response.description)
         }
         texts += media.examples.compactMap { $0.value?.stringValue }
-        if let schema = media.itemSchema ?? media.schema {
-            texts += descriptions(of: schema.value, base: schema.baseURI, schemas: schemas, properties: false)
-        }
-        for body in operation?.requestBody?.content ?? [] {
-            guard let schema = body.schema else { continue }
-            texts += descriptions(of: schema.value, base: schema.baseURI, schemas: schemas, properties: true)
+        let bodies = (operation?.requestBody?.content ?? []).compactMap(\.schema)
+        for schema in [media.itemSchema ?? media.schema].compactMap({ $0 }) + bodies {
+            texts += descriptions(in: schema.value, base: schema.baseURI, schemas: schemas)
         }
         return texts
     }
 
-    private static func descriptions(of value: JSONValue, base: String, schemas: ContractSchemas, properties: Bool)
-        -> [String]
-    {
-        let (schema, schemaBase) = resolved(value, base: base, schemas: schemas)
-        var texts = schema["description"]?.stringValue.map { [$0] } ?? []
-        guard properties, case .object(let members)? = schema["properties"] else { return texts }
-        for member in members.members {
-            let (property, _) = resolved(member.value, base: schemaBase, schemas: schemas)
-            if let text = property["description"]?.stringValue { texts.append(text) }
+    /// How many schema objects one search for descriptions reads at most: a request schema's own
+    /// properties and their options are near its root, and a large contract's schemas are all reachable.
+    private static let searchLimit = 400
+
+    /// The `description`s of a schema and of the schemas it reaches (`$ref`, `allOf`/`anyOf`/`oneOf`,
+    /// `properties`, `items`), breadth first, each referenced schema once.
+    private static func descriptions(in root: JSONValue, base: String, schemas: ContractSchemas) -> [String] {
+        var texts: [String] = []
+        var queue = [(root, base)]
+        var next = 0
+        var followed = Set<String>()
+        while next < queue.count && next < searchLimit {
+            let (value, base) = queue[next]
+            next += 1
+            guard case .object(let schema) = value else { continue }
+            if let text = schema["description"]?.stringValue { texts.append(text) }
+            if let reference = schema["$ref"]?.stringValue {
+                let uri = schemas.resolve(reference, against: base)
+                if followed.insert(uri).inserted, let target = schemas.schemaValue(at: uri) {
+                    queue.append((target, String(uri.prefix { $0 != "#" })))
+                }
+            }
+            for keyword in ["allOf", "anyOf", "oneOf"] {
+                for branch in schema[keyword]?.arrayValue ?? [] { queue.append((branch, base)) }
+            }
+            if case .object(let properties)? = schema["properties"] {
+                for member in properties.members { queue.append((member.value, base)) }
+            }
+            if let items = schema["items"] { queue.append((items, base)) }
         }
         return texts
-    }
-
-    /// The schema a `$ref` names (one hop), with the base its own references resolve against.
-    private static func resolved(_ value: JSONValue, base: String, schemas: ContractSchemas) -> (JSONValue, String) {
-        guard let reference = value["$ref"]?.stringValue else { return (value, base) }
-        let uri = schemas.resolve(reference, against: base)
-        guard let target = schemas.schemaValue(at: uri) else { return (value, base) }
-        return (target, String(uri.prefix { $0 != "#" }))
     }
 }
