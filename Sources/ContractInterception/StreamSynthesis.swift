@@ -32,10 +32,32 @@ struct StreamSynthesis {
         case .jsonLines:
             return items.map(line)
         case .eventStream:
+            if let dataSchema = sequence.dataContentSchema {
+                for index in items.indices {
+                    items[index] = try withJSONData(items[index], dataSchema, mode: mode, seed: UInt64(index))
+                }
+            }
             var events = items.map { event($0, sequence) }
             if let terminator = sequence.terminator { events.append(EventStreamEvent(data: terminator)) }
             return events.map { Array($0.text.utf8) }
         }
+    }
+
+    /// The event object with a value of the data's content schema written as its `data`: in the scenario's
+    /// mode for the first event, seeded at random for the others (the scenario's mode when that finds none).
+    private func withJSONData(_ item: JSONValue, _ dataSchema: Spec.Schema, mode: ExampleMode, seed: UInt64)
+        throws(ExampleError) -> JSONValue
+    {
+        guard case .object(var fields) = item else { return item }
+        func value(_ mode: ExampleMode) throws(ExampleError) -> JSONValue {
+            try synthesizer.value(for: dataSchema, context: .response, mode: mode)
+        }
+        if seed > 0, let varied = try? value(.random(seed: seed)) {
+            fields["data"] = .string(JSONWriter.string(from: varied))
+        } else {
+            fields["data"] = .string(JSONWriter.string(from: try value(mode)))
+        }
+        return .object(fields)
     }
 
     private func line(_ value: JSONValue) -> [UInt8] {

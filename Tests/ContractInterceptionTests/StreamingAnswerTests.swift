@@ -141,6 +141,26 @@ import Testing
         #expect(backend.violations.isEmpty)
     }
 
+    @Test("3.2 text data with a JSON contentSchema: generated as that JSON, and checked against it")
+    func contentSchemaOfEventData() async throws {
+        let backend = try ContractBackend(contract: Self.orders, recording: .off)
+        let feed = "https://orders.example.com/orders/feed"
+        let (data, _) = try await backend.session.data(for: Self.request(feed))
+        let events = Self.events(data)
+        #expect(events.count == 3)
+        for event in events {
+            #expect(try JSONParser.parse(event.data)["total"]?.numberValue != nil, "\(event.data)")
+        }
+        #expect(backend.violations.isEmpty)
+        backend.stub(
+            "streamOrderFeed",
+            Self.canned("text/event-stream", "data: {\"id\":\"o1\",\"total\":3}\n\ndata: {\"id\":\"o2\",\"total\":-5}\n\n"))
+        _ = try await backend.session.data(for: Self.request(feed))
+        let violations = try #require(backend.exchanges.last?.stubViolations)
+        #expect(violations.map(\.kind) == [.responseBodySchema])
+        #expect(violations.first?.instancePath?.description == "$[1].data.total")
+    }
+
     @Test("a recorded stream with one broken event is reported once, at that event")
     func brokenEventIsCaught() async throws {
         let backend = try ContractBackend(contract: Self.chat, recording: .off)

@@ -7,10 +7,13 @@ final class PreparedSequence: Sendable {
     let body: SequentialBody
     /// `nil` when the contract gives no item schema, or it does not compile (lint reports that).
     let schema: CompiledSchema?
+    /// The schema of the JSON in an event's text `data`, when the item schema gives one.
+    let dataSchema: CompiledSchema?
 
     init(_ body: SequentialBody, schemas: ContractSchemas) {
         self.body = body
         schema = body.itemSchema.flatMap { try? schemas.compiled($0) }
+        dataSchema = body.dataContentSchema.flatMap { try? schemas.compiled($0) }
     }
 }
 
@@ -28,7 +31,16 @@ struct SequenceBodyCheck {
         if sequence.body.linesFormArray { return schema.validate(.array(items), context: context) }
         var errors: [SchemaValidationError] = []
         for (position, item) in items.enumerated() {
-            for var error in schema.validate(item, context: context) {
+            var found = schema.validate(item, context: context)
+            if let dataSchema = sequence.dataSchema, let text = item["data"]?.stringValue {
+                let data = (try? JSONParser.parse(Array(text.utf8))) ?? .string(text)
+                found += dataSchema.validate(data, context: context).map { error in
+                    var error = error
+                    error.instancePath = InstancePath(components: [.key("data")] + error.instancePath.components)
+                    return error
+                }
+            }
+            for var error in found {
                 error.instancePath = InstancePath(components: [.index(position)] + error.instancePath.components)
                 errors.append(error)
             }

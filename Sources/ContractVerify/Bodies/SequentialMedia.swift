@@ -37,6 +37,9 @@ package struct SequentialBody: Sendable {
     package let itemIsEvent: Bool
     /// Whether an event's `data` is kept as text: its schema allows strings and nothing else.
     package let dataIsText: Bool
+    /// The schema of the JSON an event object's text `data` carries (its `contentSchema`), when the item
+    /// schema gives one (`EventDataSchema`).
+    package let dataContentSchema: Spec.Schema?
     /// The `data` of a terminating event the contract documents (`[DONE]`), which carries no item.
     package let terminator: String?
 
@@ -64,6 +67,7 @@ package struct SequentialBody: Sendable {
         self.linesFormArray = linesFormArray
         itemIsEvent = isEvent
         dataIsText = dataShape.types == ["string"]
+        dataContentSchema = isEvent ? schema.flatMap { EventDataSchema.of(eventSchema: $0, schemas: schemas) } : nil
         let prose = StreamTerminator.texts(media: media, operation: operation, schemas: schemas)
         terminator = framing == .eventStream ? StreamTerminator.documented(in: prose) : nil
     }
