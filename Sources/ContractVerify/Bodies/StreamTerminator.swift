@@ -50,7 +50,7 @@ enum StreamTerminator {
 
     /// How many schema objects one search for descriptions reads at most: a request schema's own
     /// properties and their options are near its root, and a large contract's schemas are all reachable.
-    private static let searchLimit = 400
+    private static let searchLimit = 2_000
 
     /// The `description`s of a schema and of the schemas it reaches (`$ref`, `allOf`/`anyOf`/`oneOf`,
     /// `properties`, `items`), breadth first, each referenced schema once.
