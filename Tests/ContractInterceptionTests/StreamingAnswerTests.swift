@@ -121,6 +121,20 @@ import Testing
         #expect(backend.violations.isEmpty)
     }
 
+    @Test("a JSON-lines schema of type array describes the whole stream: its items become the lines")
+    func jsonLinesAsOneArray() async throws {
+        let backend = try ContractBackend(contract: Self.chat, recording: .off)
+        let batch = "https://chat.example.com/v1/logs/batch"
+        let (data, _) = try await backend.session.data(for: Self.request(batch))
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        #expect(!lines.isEmpty)
+        #expect(try lines.allSatisfy { try JSONParser.parse(String($0))["message"]?.stringValue != nil })
+        #expect(backend.violations.isEmpty)
+        backend.stub("exportLogBatch", Self.canned("application/jsonl", ""))
+        _ = try await backend.session.data(for: Self.request(batch))
+        #expect(backend.exchanges.last?.stubViolations.map(\.kind) == [.responseBodySchema], "minItems: 1")
+    }
+
     @Test("OpenAPI 3.2 itemSchema: event objects with their event names, text data, and JSON lines")
     func itemSchemas() async throws {
         let backend = try ContractBackend(contract: Self.orders, recording: .off)

@@ -22,7 +22,7 @@ package enum SequenceFraming: Sendable {
 ///
 /// The item schema is OpenAPI 3.2's `itemSchema`, else the media type's `schema`. For server-sent events
 /// it describes the event (`data`, `event`, `id`, `retry`) when its properties are those fields and
-/// include `data`, else each event's `data`. A `text/event-stream` `schema` that only allows a string
+/// include `data`, else each event's `data`. A `schema` (not an `itemSchema`) that only allows a string
 /// describes the whole stream's text, and a JSON-lines `schema` that only allows an array the whole
 /// stream as the array of its lines: those bodies are checked as one value, as before sequential media
 /// types had item schemas.
@@ -49,14 +49,9 @@ package struct SequentialBody: Sendable {
         guard let name = MediaTypeName(media.name), let framing = SequenceFraming(name) else { return nil }
         let schema = media.itemSchema ?? media.schema
         let shape = ValueShape(schema, schemas: schemas)
-        var linesFormArray = false
-        if media.itemSchema == nil, !shape.types.isEmpty {
-            switch framing {
-            case .eventStream where shape.types == ["string"]: return nil
-            case .jsonLines where shape.types == ["array"]: linesFormArray = true
-            default: break
-            }
-        }
+        let describesWholeBody = media.itemSchema == nil
+        if describesWholeBody && shape.types == ["string"] { return nil }
+        let linesFormArray = describesWholeBody && framing == .jsonLines && shape.types == ["array"]
         let fields: Set<String> = ["data", "event", "id", "retry"]
         let isEvent =
             framing == .eventStream && shape.properties["data"] != nil
