@@ -1,5 +1,10 @@
+import ContractInterception
 import Foundation
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `contract-check verify` on recorded event streams: each event is checked, the documented `[DONE]` is
 /// not an event, and a broken event is reported once, at its position.
@@ -65,5 +70,26 @@ import Testing
         #expect(
             run.output.contains("[createChatCompletion] POST /chat/completions response 200 body $[1].object: expected"),
             "\(run.output)")
+    }
+
+    @Test("the fake backend's recorded streams (events and JSON lines) verify clean in the default run")
+    func recordedStreams() async throws {
+        let contract = try String(
+            contentsOf: CLITests.packageRoot.appendingPathComponent("Tests/Fixtures/contracts/chat-stream.yaml"),
+            encoding: .utf8)
+        let folder = try cli.temporaryFolder(["contracts/chat.yaml": contract])
+        let recordings = folder.appendingPathComponent(".build/contract-check/recordings", isDirectory: true)
+        let backend = try ContractBackend(
+            contract: folder.appendingPathComponent("contracts/chat.yaml"), recording: .directory(recordings))
+        var chat = URLRequest(url: try #require(URL(string: "https://chat.example.com/v1/chat/completions")))
+        chat.httpMethod = "POST"
+        chat.httpBody = Data(#"{"model":"small","messages":[{"role":"user","content":"Hi"}],"stream":true}"#.utf8)
+        chat.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let (stream, _) = try await backend.session.data(for: chat)
+        #expect(String(decoding: stream, as: UTF8.self).hasSuffix("data: [DONE]\n\n"))
+        _ = try await backend.session.data(for: URLRequest(url: try #require(URL(string: "https://chat.example.com/v1/logs"))))
+        let run = try cli.run(["run"], in: folder)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("contracts/chat.yaml: 2 exchanges, 0 violations"), "\(run.output)")
     }
 }
