@@ -14,13 +14,7 @@ import Testing
 
     @Test("recorded answers to invalid requests: one violation each, whether the answer came from default or the backend")
     func oneViolationPerInvalidRequest() async throws {
-        let contract = try String(
-            contentsOf: CLITests.packageRoot.appendingPathComponent("Tests/Fixtures/contracts/charges-default-errors.yaml"),
-            encoding: .utf8)
-        let folder = try cli.temporaryFolder(["contracts/charges.yaml": contract])
-        let recordings = folder.appendingPathComponent(".build/contract-check/recordings", isDirectory: true)
-        let backend = try ContractBackend(
-            contract: folder.appendingPathComponent("contracts/charges.yaml"), recording: .directory(recordings))
+        let (folder, backend) = try cli.recordingRun(fixture: "charges-default-errors.yaml", as: "charges.yaml")
         var statuses: [Int] = []
         // No credentials: getCharge answers from its default with 401, getBalance (nothing fits) with a problem.
         for path in ["/charges/ch_1a2b", "/balance"] {

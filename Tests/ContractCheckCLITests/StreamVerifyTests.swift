@@ -74,13 +74,7 @@ import Testing
 
     @Test("the fake backend's recorded streams (events and JSON lines) verify clean in the default run")
     func recordedStreams() async throws {
-        let contract = try String(
-            contentsOf: CLITests.packageRoot.appendingPathComponent("Tests/Fixtures/contracts/chat-stream.yaml"),
-            encoding: .utf8)
-        let folder = try cli.temporaryFolder(["contracts/chat.yaml": contract])
-        let recordings = folder.appendingPathComponent(".build/contract-check/recordings", isDirectory: true)
-        let backend = try ContractBackend(
-            contract: folder.appendingPathComponent("contracts/chat.yaml"), recording: .directory(recordings))
+        let (folder, backend) = try cli.recordingRun(fixture: "chat-stream.yaml", as: "chat.yaml")
         var chat = URLRequest(url: try #require(URL(string: "https://chat.example.com/v1/chat/completions")))
         chat.httpMethod = "POST"
         chat.httpBody = Data(#"{"model":"small","messages":[{"role":"user","content":"Hi"}],"stream":true}"#.utf8)
