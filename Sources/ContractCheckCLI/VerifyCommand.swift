@@ -35,7 +35,7 @@ struct VerifyCommand: ParsableCommand {
 
     @Option(
         name: .customLong("redact"),
-        help: "Another header, query parameter or cookie whose values are secret (repeatable).")
+        help: "Another header, query item or body field name whose values are secret (repeatable); cookies always are.")
     var redactedNames: [String] = []
 
     @Option(help: "Output format: text, json, or github.")

@@ -162,8 +162,10 @@ extension ContractBackend {
         into record: inout AnswerDraft
     ) {
         let accept = request.headers["Accept"]
+        let streams = contract.synthesis.asksToStream(request, operationIndex: match.operationIndex)
         switch contract.synthesis.answer(
-            for: match.operation, operationIndex: match.operationIndex, choice: choice, accept: accept)
+            for: match.operation, operationIndex: match.operationIndex, choice: choice, accept: accept,
+            streams: streams)
         {
         case .success(var answer):
             record.response = answer.response
@@ -174,7 +176,8 @@ extension ContractBackend {
                 if answer.isClean == nil {
                     answer.isClean = record.stubViolations.isEmpty
                     contract.synthesis.store(
-                        answer, operationIndex: match.operationIndex, choice: choice, accept: accept)
+                        answer, operationIndex: match.operationIndex, choice: choice, accept: accept,
+                        streams: streams)
                 }
             }
         case .failure(let failure):
@@ -190,32 +193,27 @@ extension ContractBackend {
         record.response = ProblemResponse.unmatched(verdict.route, violations: verdict.violations)
     }
 
-    /// The contract's own error response for what the request broke (401/403 for credentials, 415 for the
-    /// media type, 406 for `Accept`, then 400 or 422), else a problem+json 422 listing the violations.
+    /// The contract's own error response for what the request broke, synthesized with the status
+    /// `ErrorStatusChoice` picks (a documented code or range, else `default` with that status), else the
+    /// backend's problem+json. The answer is not verified: it answers a request already reported, and a
+    /// second violation about it would only repeat the first.
     @inline(never)
     private func answerInvalid(
         _ verdict: RequestVerdict, match: RouteMatch, into record: inout AnswerDraft
     ) {
         record.source = .invalidRequest
-        let kinds = Set(verdict.violations.filter { $0.severity == .error }.map(\.kind))
-        var candidates: [Int] = []
-        if kinds.contains(.security) { candidates += [401, 403] }
-        if kinds.contains(.bodyMediaType) { candidates.append(415) }
-        if kinds.contains(.accept) { candidates.append(406) }
-        candidates += [400, 422]
-        let documented = candidates.first { status in match.operation.responses.contains { $0.status == .code(status) }
-        }
-        if let documented,
+        let choice = ErrorStatusChoice(violations: verdict.violations, responses: match.operation.responses)
+        if choice.isDocumented,
             case .success(let answer) = contract.synthesis.answer(
                 for: match.operation, operationIndex: match.operationIndex,
-                choice: SynthesisChoice(status: documented, example: nil, mode: .full), accept: nil)
+                choice: SynthesisChoice(status: choice.status, example: nil, mode: .full), accept: nil)
         {
             record.response = answer.response
             record.wire = answer.wire
             return
         }
         record.response = ProblemResponse.make(
-            status: 422, title: "The request breaks the contract", violations: verdict.violations)
+            status: choice.status, title: "The request breaks the contract", violations: verdict.violations)
     }
 
     private func transferTime(_ response: HTTPResponse?, bytesPerSecond: Int?) -> Duration {

@@ -54,7 +54,7 @@ extension ContractBackend {
             startedAt: record.receivedAt,
             duration: elapsed + Double(scheduled.seconds) + Double(scheduled.attoseconds) / 1e18,
             test: testLocation, contract: document.file.displayPath, baseURLs: verifier.options.baseURLs,
-            failure: record.failure.map(Self.name))
+            failure: record.failure.map(Self.name), answersInvalidRequest: record.source == .invalidRequest)
     }
 
     /// A transport error's name as `URLError.Code` spells it, for people reading the recording.

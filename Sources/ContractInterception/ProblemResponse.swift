@@ -5,7 +5,8 @@ import ContractVerify
 /// documented error response for: the violations are listed so a developer reading the client's logs
 /// sees why.
 enum ProblemResponse {
-    /// 404 for an unknown path or server, 405 (with `Allow`) for an undocumented method, 422 otherwise.
+    /// A problem with this status: 404 for an unknown path or server, 405 (with `Allow`) for an
+    /// undocumented method, the status that fits an invalid request's failure (`ErrorStatusChoice`).
     static func make(status: Int, title: String, violations: [ContractViolation], allow: [String] = []) -> HTTPResponse
     {
         var body = JSONObject()

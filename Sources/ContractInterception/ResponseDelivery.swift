@@ -64,6 +64,9 @@ struct ResponseDelivery: @unchecked Sendable {
                 return follow(redirect, head: head, to: client)
             }
             guard let rate = plan.bytesPerSecond, !wire.body.isEmpty else {
+                if wire.pieces.count > 1, PieceDelivery.receivesPieces(urlProtocol.task) {
+                    return stream(head, pieces: wire.pieces, to: client)
+                }
                 return answer(head, body: wire.body, to: client)
             }
             throttle(head, wire, bytesPerSecond: rate, to: client)
@@ -123,6 +126,22 @@ struct ResponseDelivery: @unchecked Sendable {
             if !bytes.isEmpty { client.urlProtocol(urlProtocol, didLoad: bytes) }
         }
         if finished { client.urlProtocolDidFinishLoading(urlProtocol) }
+    }
+
+    /// A stream's answer (server-sent events, JSON lines): the head, then each piece of the body as a
+    /// `didLoad` of its own, the last in the hold of the lock that finishes the load, then the end.
+    @inline(never)
+    private func stream(_ head: HTTPURLResponse, pieces: [Data], to client: URLProtocolClient) {
+        let urlProtocol = urlProtocol
+        let started = urlProtocol.control.deliver {
+            client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
+        }
+        guard started, let last = pieces.last else { return }
+        for piece in pieces.dropLast() {
+            guard urlProtocol.control.deliver({ client.urlProtocol(urlProtocol, didLoad: piece) }) else { return }
+        }
+        guard urlProtocol.control.deliverLast({ client.urlProtocol(urlProtocol, didLoad: last) }) else { return }
+        client.urlProtocolDidFinishLoading(urlProtocol)
     }
 
     /// A throttled answer's body (never empty) and the end. Given the wire, not its `Data`: a copy of that

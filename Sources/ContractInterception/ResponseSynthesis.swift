@@ -2,6 +2,7 @@ import ContractExamples
 import ContractJSON
 import ContractSpec
 import ContractVerify
+import Foundation
 
 /// Builds the contract's responses with `ExampleSynthesizer`: the named example, the media type's
 /// examples, else values generated from the schemas; headers the response declares; the body encoded
@@ -28,10 +29,11 @@ final class ResponseSynthesis: Sendable {
 
     /// A kept answer and what it depends on besides its operation. `Accept` as sent, not the media type
     /// it selects: finding that is most of the cost of a lookup, and a client sends the same `Accept`
-    /// every time.
+    /// every time. `streams`: whether the request asked for the event stream (`"stream": true`).
     private struct Entry {
         var choice: SynthesisChoice
         var accept: String?
+        var streams: Bool
         var answer: Answer
     }
 
@@ -39,9 +41,28 @@ final class ResponseSynthesis: Sendable {
     /// The kept answers by operation index (`RouteMatch.operationIndex`), each operation's few entries
     /// compared in turn: hashing a key of strings for a dictionary cost more than the rest of a lookup.
     private let answers = Locked<[[Entry]]>([])
+    /// Whether each operation (by index) has a response offering `text/event-stream`: only for those is a
+    /// request's body read for `"stream": true`.
+    private let offersEventStream: [Bool]
 
     init(document: Spec.Document) {
         synthesizer = ExampleSynthesizer(document: document)
+        offersEventStream = document.operations.map { operation in
+            operation.responses.contains { $0.content.contains { Self.isEventStream($0) } }
+        }
+    }
+
+    /// Whether the request asks the operation for its event stream: its JSON body says `"stream": true`
+    /// and one of the operation's responses offers `text/event-stream`.
+    func asksToStream(_ request: HTTPRequest, operationIndex: Int) -> Bool {
+        guard operationIndex < offersEventStream.count, offersEventStream[operationIndex],
+            let bytes = request.body.bytes, let value = try? JSONParser.parse(bytes)
+        else { return false }
+        return value["stream"]?.boolValue == true
+    }
+
+    private static func isEventStream(_ media: Spec.MediaType) -> Bool {
+        MediaTypeName(media.name).flatMap(SequenceFraming.init) == .eventStream
     }
 
     /// The answer for `operation` (at `operationIndex` in the document), built or from the cache. The
@@ -49,15 +70,17 @@ final class ResponseSynthesis: Sendable {
     /// than the lookup.
     func answer(
         for operation: @autoclosure () -> Spec.Operation, operationIndex: Int, choice: SynthesisChoice,
-        accept: String?
+        accept: String?, streams: Bool = false
     ) -> Result<Answer, Failure> {
         let cached = answers.withLock { answers in
-            Self.position(in: answers, operationIndex, choice, accept).map { answers[operationIndex][$0].answer }
+            Self.position(in: answers, operationIndex, choice, accept, streams).map {
+                answers[operationIndex][$0].answer
+            }
         }
         if let cached { return .success(cached) }
         let operation = operation()
         let status = Self.status(of: operation, asked: choice.status)
-        let media = Self.mediaType(of: operation.response(for: status), accept: accept)
+        let media = Self.mediaType(of: operation.response(for: status), accept: accept, streams: streams)
         do throws(ExampleError) {
             let mode = choice.mode
             var headers = HTTPHeaders()
@@ -65,9 +88,16 @@ final class ResponseSynthesis: Sendable {
                 headers.add(header.name, header.text)
             }
             var body = HTTPBody.empty
+            var pieces: [[UInt8]] = []
             if let media {
                 headers.set("Content-Type", BodyEncoding.contentType(media.name))
-                if media.schema == nil && media.examples.isEmpty {
+                if let sequence = SequentialBody(
+                    media: media, operation: operation, schemas: synthesizer.document.compiledSchemas),
+                    sequence.itemSchema != nil
+                {
+                    pieces = try StreamSynthesis(synthesizer: synthesizer).pieces(sequence, mode: mode)
+                    body = .bytes(Array(pieces.joined()))
+                } else if media.schema == nil && media.examples.isEmpty {
                     body = .bytes(BodyEncoding.placeholder(for: media.name))
                 } else {
                     let synthesized = try synthesizer.responseBody(
@@ -76,15 +106,15 @@ final class ResponseSynthesis: Sendable {
                 }
             }
             let response = HTTPResponse(status: status, headers: headers, body: body)
-            let answer = Answer(wire: ResponseWire(response), isClean: nil)
+            let answer = Answer(wire: ResponseWire(response, pieces: pieces.map { Data($0) }), isClean: nil)
             // Kept before it is verified too, so answers that are never verified (the contract's own
             // error responses to invalid requests) are built once as well.
             answers.withLock { answers in
-                guard Self.position(in: answers, operationIndex, choice, accept) == nil else { return }
+                guard Self.position(in: answers, operationIndex, choice, accept, streams) == nil else { return }
                 if operationIndex >= answers.count {
                     answers.append(contentsOf: repeatElement([], count: operationIndex + 1 - answers.count))
                 }
-                answers[operationIndex].append(Entry(choice: choice, accept: accept, answer: answer))
+                answers[operationIndex].append(Entry(choice: choice, accept: accept, streams: streams, answer: answer))
             }
             return .success(answer)
         } catch {
@@ -92,20 +122,23 @@ final class ResponseSynthesis: Sendable {
         }
     }
 
-    /// Remembers a verified answer (built by `answer(for:operationIndex:choice:accept:)`, which kept it).
-    func store(_ answer: Answer, operationIndex: Int, choice: SynthesisChoice, accept: String?) {
+    /// Remembers a verified answer (built by `answer(for:operationIndex:choice:accept:streams:)`, which
+    /// kept it).
+    func store(_ answer: Answer, operationIndex: Int, choice: SynthesisChoice, accept: String?, streams: Bool) {
         answers.withLock { answers in
-            guard let position = Self.position(in: answers, operationIndex, choice, accept) else { return }
+            guard let position = Self.position(in: answers, operationIndex, choice, accept, streams) else { return }
             answers[operationIndex][position].answer = answer
         }
     }
 
     /// Where the answer for these choices sits among the operation's entries, if it is kept.
     private static func position(
-        in answers: [[Entry]], _ operationIndex: Int, _ choice: SynthesisChoice, _ accept: String?
+        in answers: [[Entry]], _ operationIndex: Int, _ choice: SynthesisChoice, _ accept: String?, _ streams: Bool
     ) -> Int? {
         guard operationIndex < answers.count else { return nil }
-        return answers[operationIndex].firstIndex { $0.accept == accept && $0.choice == choice }
+        return answers[operationIndex].firstIndex {
+            $0.accept == accept && $0.streams == streams && $0.choice == choice
+        }
     }
 
     /// The status to send: the one asked for, else the first documented success (`2XX` sends 200).
@@ -121,9 +154,11 @@ final class ResponseSynthesis: Sendable {
         return 200
     }
 
-    /// The response's media type the request's `Accept` prefers, else the first JSON one, else the first.
-    static func mediaType(of response: Spec.Response?, accept: String?) -> Spec.MediaType? {
+    /// The response's `text/event-stream` when the request asked to stream, else the media type the
+    /// request's `Accept` prefers, else the first JSON one, else the first.
+    static func mediaType(of response: Spec.Response?, accept: String?, streams: Bool = false) -> Spec.MediaType? {
         guard let content = response?.content, !content.isEmpty else { return nil }
+        if streams, let stream = content.first(where: isEventStream) { return stream }
         if let accept {
             let ranges = accept.split(separator: ",").compactMap { MediaTypeName($0) }
             for range in ranges where range.essence != "*/*" {

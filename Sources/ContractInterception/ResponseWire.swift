@@ -11,11 +11,15 @@ final class ResponseWire: Sendable {
     let response: HTTPResponse
     let headerFields: [String: String]
     let body: Data
+    /// A stream's body (server-sent events, JSON lines) in the pieces it is delivered in, one item each;
+    /// empty for a body delivered whole.
+    let pieces: [Data]
 
-    init(_ response: HTTPResponse) {
+    init(_ response: HTTPResponse, pieces: [Data] = []) {
         self.response = response
         headerFields = Self.headerFields(response.headers)
         body = Data(response.body.bytes ?? [])
+        self.pieces = pieces
     }
 
     /// `HTTPURLResponse` takes one value per name: repeated fields are joined as HTTP allows. Names are

@@ -50,6 +50,7 @@ public enum Recording {
         } else {
             object["response"] = response(entry.exchange.response)
         }
+        if entry.answersInvalidRequest { object["answersInvalidRequest"] = true }
         if !violations.isEmpty { object["violations"] = .array(violations.map(\.jsonValue)) }
         return JSONWriter.string(from: .object(object))
     }
@@ -132,7 +133,7 @@ public enum Recording {
             startedAt: value["startedAt"]?.stringValue.flatMap(HARReader.date),
             duration: value["duration"]?.numberValue?.doubleValue,
             test: value["test"]?.stringValue, contract: value["contract"]?.stringValue, baseURLs: baseURLs,
-            failure: failure)
+            failure: failure, answersInvalidRequest: value["answersInvalidRequest"]?.boolValue ?? false)
     }
 
     private static func headers(_ value: JSONValue?) -> HTTPHeaders {

@@ -52,9 +52,19 @@ public struct TrafficCheck: Sendable {
                 index = served
             }
             let verifier = verifiers.verifier(contracts[index].verifier, index: index, baseURLs: record.baseURLs)
-            results[index].add(record, verdict: verifier.verify(exchange: record.exchange))
+            results[index].add(record, verdict: Self.verify(record, with: verifier))
         }
         return TrafficResult(contracts: results, skipped: skipped, otherContracts: otherContracts)
+    }
+
+    /// The exchange's verdict; a response the fake backend made for a request that is still invalid is not
+    /// checked (see `TrafficEntry.answersInvalidRequest`).
+    private static func verify(_ record: TrafficEntry, with verifier: ContractVerifier) -> ExchangeVerdict {
+        guard record.answersInvalidRequest else { return verifier.verify(exchange: record.exchange) }
+        // Status 0 is no response: only the request is verified.
+        let requestOnly = verifier.verify(
+            exchange: HTTPExchange(request: record.exchange.request, response: HTTPResponse(status: 0)))
+        return requestOnly.request.isValid ? verifier.verify(exchange: record.exchange) : requestOnly
     }
 
     private static func serves(_ contract: Contract, _ request: HTTPRequest) -> Bool {

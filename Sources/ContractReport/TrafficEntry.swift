@@ -23,11 +23,16 @@ public struct TrafficEntry: Sendable {
     public var baseURLs: [String]
     /// The transport error the client got instead of a response (`timedOut`), for recordings.
     public var failure: String?
+    /// Whether the response is the fake backend's answer to a request it found invalid, for recordings:
+    /// while the request is still invalid, only the request is verified (its violations are the finding;
+    /// the error answer the backend chose for them is not a second one).
+    public var answersInvalidRequest: Bool
 
     /// Creates a record.
     public init(
         exchange: HTTPExchange, source: SourceLocation, startedAt: Date? = nil, duration: Double? = nil,
-        test: String? = nil, contract: String? = nil, baseURLs: [String] = [], failure: String? = nil
+        test: String? = nil, contract: String? = nil, baseURLs: [String] = [], failure: String? = nil,
+        answersInvalidRequest: Bool = false
     ) {
         self.exchange = exchange
         self.source = source
@@ -37,6 +42,7 @@ public struct TrafficEntry: Sendable {
         self.contract = contract
         self.baseURLs = baseURLs
         self.failure = failure
+        self.answersInvalidRequest = answersInvalidRequest
     }
 
     /// Whether the client got a response (HAR and recordings write status 0 for a transport error).

@@ -23,10 +23,11 @@ public struct VerifierOptions: Sendable {
     /// Whether a `HEAD` request may use the `GET` operation of its path when no `HEAD` is documented
     /// (HTTP servers answer `HEAD` wherever they answer `GET`). On by default.
     public var headUsesGet: Bool
-    /// Whether values of secrets (the `Authorization` and `Cookie` headers, and the headers, query
-    /// parameters and cookies the contract's API-key schemes name) are hidden in violations. On by default.
+    /// Whether values of secrets are hidden in violations: every cookie, and every header, query item,
+    /// form or multipart field and JSON body member named `Authorization`, `Cookie`, `Set-Cookie`,
+    /// `Proxy-Authorization`, like an API-key scheme of the contract, or in `secretNames`. On by default.
     public var redactsSecrets: Bool
-    /// More header, query parameter and cookie names whose values are hidden (case-insensitive).
+    /// More names (headers, query items, body fields) whose values are hidden (case-insensitive).
     public var secretNames: Set<String>
 
     /// Creates options; every argument has the default described on its property.

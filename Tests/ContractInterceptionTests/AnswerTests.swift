@@ -95,13 +95,13 @@ import Testing
         #expect(backend.exchanges.map(\.source) == [.unmatched, .unmatched])
     }
 
-    @Test func invalidRequestWithoutDocumentedAnswerGetsProblem422() async throws {
+    @Test func invalidPathParameterGetsTheDocumentedNotFound() async throws {
         let backend = try Fixture.backend()
-        // getPet documents 401 and 404 but not 400/422: a malformed id gets the backend's own 422.
+        // getPet documents 404: a malformed id is a resource that does not exist, in the contract's problem shape.
         let (data, response) = try await backend.session.data(for: Fixture.request("GET", "/pets/not-a-uuid"))
-        #expect(Fixture.status(response) == 422)
+        #expect(Fixture.status(response) == 404)
         #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "application/problem+json")
-        #expect(String(decoding: data, as: UTF8.self).contains("request.parameter.schema"))
+        #expect(String(decoding: data, as: UTF8.self).contains(#""status":404"#))
         #expect(backend.exchanges.first?.source == .invalidRequest)
         #expect(backend.violations.map(\.kind) == [.parameterSchema])
     }

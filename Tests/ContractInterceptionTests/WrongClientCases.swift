@@ -6,8 +6,10 @@ extension WrongClientCase {
     static let form = "application/x-www-form-urlencoded"
     static let multipartType = "multipart/form-data; boundary=XYZ"
 
-    /// Wrong clients of the clinic contract; the status is what the backend answers: the contract's own
-    /// 400/401/415 where documented, else its problem+json 422, and 404/405 for unmatched routes.
+    /// Wrong clients of the clinic contract; the status is what the backend answers: the status the failure
+    /// calls for (401 credentials, 404 a path parameter, 415 the media type, 406 `Accept`, 422 a body that
+    /// breaks its schema, else 400) from the operation's own response or its `default`, and 404/405 for
+    /// unmatched routes.
     static let cases: [WrongClientCase] = [
         .init(name: "misspelt path", method: "GET", path: "/petz", expected: ["route.not-found"], status: 404),
         .init(
@@ -44,50 +46,50 @@ extension WrongClientCase {
             auth: false, expected: ["request.security"], status: 401),
         .init(
             name: "missing required field", method: "POST", path: "/pets",
-            body: #"{"name":"Pepper","ownerId":"\#(ownerId)"}"#, expected: ["request.body.schema"], status: 400),
+            body: #"{"name":"Pepper","ownerId":"\#(ownerId)"}"#, expected: ["request.body.schema"], status: 422),
         .init(
             name: "wrong type in body", method: "POST", path: "/pets",
             body: #"{"name":42,"species":"dog","ownerId":"\#(ownerId)"}"#, expected: ["request.body.schema"],
-            status: 400),
+            status: 422),
         .init(
             name: "enum value outside the list", method: "POST", path: "/pets",
             body: #"{"name":"Rex","species":"dragon","ownerId":"\#(ownerId)"}"#, expected: ["request.body.schema"],
-            status: 400),
+            status: 422),
         .init(
             name: "uuid field not a uuid", method: "POST", path: "/pets",
-            body: #"{"name":"Rex","species":"dog","ownerId":"42"}"#, expected: ["request.body.schema"], status: 400),
+            body: #"{"name":"Rex","species":"dog","ownerId":"42"}"#, expected: ["request.body.schema"], status: 422),
         .init(
             name: "readOnly property sent", method: "POST", path: "/owners",
             body: #"{"id":"\#(ownerId)","fullName":"Dana","email":"dana@example.net"}"#,
-            expected: ["request.body.schema"], status: 400),
+            expected: ["request.body.schema"], status: 422),
         .init(
             name: "snake_case keys sent for camelCase", method: "POST", path: "/pets",
             body: #"{"name":"Rex","species":"dog","owner_id":"\#(ownerId)"}"#, expected: ["request.body.schema"],
-            status: 400),
+            status: 422),
         .init(
             name: "missing required body", method: "POST", path: "/pets", expected: ["request.body.missing"],
             status: 400),
         .init(
             name: "wrong content type", method: "POST", path: "/pets", body: newPet, contentType: "text/plain",
-            expected: ["request.body.media-type"], status: 400),
+            expected: ["request.body.media-type"], status: 415),
         .init(
             name: "no content type", method: "POST", path: "/pets", body: newPet, contentType: nil,
-            expected: ["request.body.media-type"], status: 400),
+            expected: ["request.body.media-type"], status: 415),
         .init(
             name: "merge patch sent as plain JSON", method: "PATCH", path: "/pets/\(petId)", body: #"{"weightKg":10.9}"#,
-            expected: ["request.body.media-type"], status: 400),
+            expected: ["request.body.media-type"], status: 415),
         .init(
             name: "malformed JSON", method: "POST", path: "/pets", body: #"{"name":"Pepper","#,
             expected: ["request.body.malformed"], status: 400),
         .init(
             name: "body on a GET", method: "GET", path: "/pets/\(petId)", body: "{}",
-            expected: ["request.body.unexpected"], status: 422),
+            expected: ["request.body.unexpected"], status: 400),
         .init(
             name: "path parameter not a uuid", method: "GET", path: "/pets/not-a-uuid",
-            expected: ["request.parameter.schema"], status: 422),
+            expected: ["request.parameter.schema"], status: 404),
         .init(
             name: "invoice id breaks its pattern", method: "GET", path: "/invoices/INV-25-1",
-            expected: ["request.parameter.schema"], status: 422),
+            expected: ["request.parameter.schema"], status: 404),
         .init(
             name: "limit above maximum", method: "GET", path: "/pets?limit=500", expected: ["request.parameter.schema"],
             status: 400),
@@ -127,17 +129,17 @@ extension WrongClientCase {
             status: 400),
         .init(
             name: "request id not a uuid", method: "GET", path: "/pets/\(petId)", headers: ["X-Request-ID": "42"],
-            expected: ["request.parameter.schema"], status: 422),
+            expected: ["request.parameter.schema"], status: 400),
         .init(
             name: "cookie breaks its pattern", method: "GET", path: "/veterinarians",
             headers: ["Cookie": "clinic=boston"], auth: false, expected: ["request.parameter.schema"], status: 400),
         .init(
             name: "Accept no response satisfies", method: "GET", path: "/pets", headers: ["Accept": "text/csv"],
-            expected: ["request.accept"], status: 400),
+            expected: ["request.accept"], status: 406),
         .init(
             name: "form without a required field", method: "POST", path: "/inquiries",
             body: "name=Sam&message=Do%20you%20see%20budgies%3F", contentType: form, auth: false,
-            expected: ["request.body.schema"], status: 400),
+            expected: ["request.body.schema"], status: 422),
         .init(
             name: "form sent as JSON", method: "POST", path: "/inquiries", body: #"{"name":"Sam"}"#, auth: false,
             expected: ["request.body.media-type"], status: 400),
@@ -148,7 +150,7 @@ extension WrongClientCase {
         .init(
             name: "multipart metadata without title", method: "POST", path: "/pets/\(petId)/records",
             body: multipart(metadata: #"{"category":"other"}"#), contentType: multipartType,
-            expected: ["request.body.schema"], status: 400),
+            expected: ["request.body.schema"], status: 422),
         .init(
             name: "several problems at once", method: "POST", path: "/pets",
             body: #"{"name":"","ownerId":"\#(ownerId)"}"#, auth: false,

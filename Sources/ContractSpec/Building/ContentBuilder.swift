@@ -42,9 +42,10 @@ struct ContentBuilder {
                 style: encodingReader.oneOf("style", ["form", "spaceDelimited", "pipeDelimited", "deepObject"]),
                 explode: encodingReader.bool("explode"), allowReserved: encodingReader.bool("allowReserved") ?? false)
         }
+        let itemSchema = version.is32 ? reader.child("itemSchema").flatMap(SchemaReader(context: context).read) : nil
         return Spec.MediaType(
             name: target.pointer.lastToken ?? "",
-            schema: reader.child("schema").flatMap { SchemaReader(context: context).read($0) },
+            schema: reader.child("schema").flatMap { SchemaReader(context: context).read($0) }, itemSchema: itemSchema,
             examples: ExampleReader(context: context).read(reader), encoding: encodings, location: target.location)
     }
 

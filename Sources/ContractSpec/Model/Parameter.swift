@@ -75,6 +75,9 @@ extension Spec {
         public var name: String
         /// The body's schema.
         public var schema: Schema?
+        /// The schema of each item of a sequential media type (`text/event-stream`, `application/jsonl`),
+        /// OpenAPI 3.2's `itemSchema`.
+        public var itemSchema: Schema? = nil
         /// `example` and `examples`, in that order.
         public var examples: [Example]
         /// Per-property encodings of form and multipart bodies.

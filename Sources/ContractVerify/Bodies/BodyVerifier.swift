@@ -3,7 +3,8 @@ import ContractSchema
 import ContractSpec
 
 /// Decodes a body by its media type and validates it against the chosen `content` entry: JSON (and
-/// every `+json` type), form-urlencoded, multipart, text; other types are taken as binary and not parsed.
+/// every `+json` type), form-urlencoded, multipart, text, and sequential types (server-sent events, JSON
+/// lines) item by item; other types are taken as binary and not parsed.
 struct BodyVerifier {
     let side: BodySide
 
@@ -29,6 +30,9 @@ struct BodyVerifier {
     private func schemaErrors(
         _ bytes: [UInt8], as actual: MediaTypeName, entry: ContentMap.Entry, into recorder: inout ViolationRecorder
     ) throws(DecodeFailure) -> [SchemaValidationError] {
+        if let sequence = entry.sequence {
+            return try SequenceBodyCheck(sequence: sequence, context: side.context).errors(bytes, as: actual)
+        }
         if actual.isJSON, let schema = entry.schema {
             do {
                 return try schema.validate(json: bytes, context: side.context)

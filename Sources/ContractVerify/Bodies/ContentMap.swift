@@ -13,12 +13,18 @@ struct ContentMap: Sendable {
         /// `nil` when the entry has no schema or it does not compile (lint reports that).
         let schema: CompiledSchema?
         let shape: ValueShape
+        /// The items of a sequential media type (server-sent events, JSON lines), checked one by one.
+        let sequence: PreparedSequence?
 
-        init(name: MediaTypeName, media: Spec.MediaType, schema: CompiledSchema?, shape: ValueShape) {
+        init(
+            name: MediaTypeName, media: Spec.MediaType, schema: CompiledSchema?, shape: ValueShape,
+            sequence: PreparedSequence?
+        ) {
             self.name = name
             self.media = media
             self.schema = schema
             self.shape = shape
+            self.sequence = sequence
         }
     }
 
@@ -46,12 +52,17 @@ struct ContentMap: Sendable {
     /// which then costs a string comparison instead of parsing and ranking the entries.
     private let written: [Written]
 
-    init(_ content: [Spec.MediaType], schemas: ContractSchemas) {
+    /// The content of `operation`'s request body or of one of its responses (the operation's prose may
+    /// document how its event streams end).
+    init(_ content: [Spec.MediaType], of operation: Spec.Operation? = nil, schemas: ContractSchemas) {
         entries = content.compactMap { media in
             MediaTypeName(media.name).map {
                 Entry(
                     name: $0, media: media, schema: media.schema.flatMap { try? schemas.compiled($0) },
-                    shape: ValueShape(media.schema, schemas: schemas))
+                    shape: ValueShape(media.schema, schemas: schemas),
+                    sequence: SequentialBody(media: media, operation: operation, schemas: schemas).map {
+                        PreparedSequence($0, schemas: schemas)
+                    })
             }
         }
         let entries = entries

@@ -25,9 +25,9 @@ final class PreparedOperation: Sendable {
         reference = OperationReference(operation)
         parameters = operation.parameters.map { PreparedParameter($0, schemas: schemas) }
         requestBody = operation.requestBody
-        requestContent = ContentMap(operation.requestBody?.content ?? [], schemas: schemas)
+        requestContent = ContentMap(operation.requestBody?.content ?? [], of: operation, schemas: schemas)
         security = SecurityVerifier(operation: operation, document: document)
-        responses = operation.responses.map { PreparedResponse($0, schemas: schemas) }
+        responses = operation.responses.map { PreparedResponse($0, of: operation, schemas: schemas) }
         var names = Set<String>()
         var prefixes: [String] = []
         for parameter in parameters where parameter.parameter.location == .query {

@@ -14,9 +14,9 @@ struct PreparedResponse: Sendable {
     let content: ContentMap
     let headers: [Header]
 
-    init(_ response: Spec.Response, schemas: ContractSchemas) {
+    init(_ response: Spec.Response, of operation: Spec.Operation, schemas: ContractSchemas) {
         self.response = response
-        content = ContentMap(response.content, schemas: schemas)
+        content = ContentMap(response.content, of: operation, schemas: schemas)
         // OpenAPI: a `Content-Type` response header definition is ignored; `content` describes it.
         headers = response.headers.filter { $0.name.lowercased() != "content-type" }.map { header in
             let model = header.schema ?? header.content.first?.schema

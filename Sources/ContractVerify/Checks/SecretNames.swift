@@ -1,36 +1,53 @@
+import ContractJSON
+import ContractSchema
 import ContractSpec
 
-/// The headers, query parameters and cookies whose values violations must not print.
+/// The values violations must not print: every cookie, and every header, query item, form or multipart
+/// field and JSON body member whose name is a secret's (`Authorization`, `Cookie`, `Set-Cookie`,
+/// `Proxy-Authorization`, the names the contract's API-key schemes use, and the names the options add).
 struct SecretNames: Sendable {
-    private let headers: Set<String>
-    private let queries: Set<String>
-    private let cookies: Set<String>
+    /// Lower-case names; one list for every place a name can stand, since a name that is secret in a
+    /// header is just as secret in a query item or a body field.
+    private let names: Set<String>
 
     init(document: Spec.Document, extra: Set<String>) {
-        let extra = Set(extra.map { $0.lowercased() })
-        var headers: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization"]
-        var queries = extra
-        var cookies = extra
-        headers.formUnion(extra)
+        var names: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization"]
+        names.formUnion(extra.map { $0.lowercased() })
         for scheme in document.securitySchemes.values {
-            guard case .apiKey(let name, let location) = scheme.kind else { continue }
-            switch location {
-            case .query: queries.insert(name.lowercased())
-            case .cookie: cookies.insert(name.lowercased())
-            default: headers.insert(name.lowercased())
-            }
+            guard case .apiKey(let name, _) = scheme.kind else { continue }
+            names.insert(name.lowercased())
         }
-        self.headers = headers
-        self.queries = queries
-        self.cookies = cookies
+        self.names = names
     }
 
-    func isSecret(_ location: ExchangeLocation) -> Bool {
+    /// Whether the violation would print a secret value: it stands in a cookie or under a secret name, or
+    /// its instance path (or one of its `oneOf`/`anyOf` branches' paths) passes through a member with one.
+    func isSecret(_ violation: ContractViolation) -> Bool {
+        if isSecret(violation.location) { return true }
+        if let path = violation.instancePath, passesThroughSecret(path) { return true }
+        return violation.branches.contains { branch in branch.errors.contains { touchesSecret($0) } }
+    }
+
+    private func isSecret(_ location: ExchangeLocation) -> Bool {
         switch location {
-        case .request(.header(let name)), .response(_, .header(let name)): headers.contains(name.lowercased())
-        case .request(.query(let name)): queries.contains(name.lowercased())
-        case .request(.cookie(let name)): cookies.contains(name.lowercased())
+        case .request(.cookie): true
+        case .request(.header(let name)), .response(_, .header(let name)), .request(.query(let name)),
+            .request(.bodyPart(let name)):
+            names.contains(name.lowercased())
         default: false
+        }
+    }
+
+    /// Whether a branch's error, or one of its own branches' errors, stands under a secret name.
+    private func touchesSecret(_ error: SchemaValidationError) -> Bool {
+        passesThroughSecret(error.instancePath)
+            || error.branches.contains { branch in branch.errors.contains { touchesSecret($0) } }
+    }
+
+    private func passesThroughSecret(_ path: InstancePath) -> Bool {
+        path.components.contains { component in
+            if case .key(let key) = component { return names.contains(key.lowercased()) }
+            return false
         }
     }
 }

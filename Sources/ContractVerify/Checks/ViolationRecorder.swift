@@ -54,8 +54,8 @@ struct ViolationRecorder {
         }
     }
 
-    /// Hides the values of violations at the given secret locations.
-    mutating func redact(where isSecret: (ExchangeLocation) -> Bool) {
-        violations = violations.map { isSecret($0.location) ? $0.redacted() : $0 }
+    /// Hides the values of the violations that would print a secret.
+    mutating func redact(where isSecret: (ContractViolation) -> Bool) {
+        violations = violations.map { isSecret($0) ? $0.redacted() : $0 }
     }
 }
