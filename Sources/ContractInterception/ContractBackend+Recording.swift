@@ -53,7 +53,7 @@ extension ContractBackend {
             source: SourceLocation(file: document.file.displayPath, position: .unknown),
             startedAt: record.receivedAt,
             duration: elapsed + Double(scheduled.seconds) + Double(scheduled.attoseconds) / 1e18,
-            test: testLocation, contract: document.file.displayPath, baseURLs: verifier.options.baseURLs,
+            test: testLocation, contract: document.file.displayPath, options: contract.verifier.options,
             failure: record.failure.map(Self.name))
     }
 

@@ -18,16 +18,18 @@ public struct TrafficEntry: Sendable {
     /// The contract the fake backend checked it against (its path as the test process named it), for
     /// recordings: `contract-check` verifies it against that contract only.
     public var contract: String?
-    /// Base URLs the backend accepted besides the contract's servers (a test's own base URL), so the
-    /// exchange routes the same way when it is verified again.
-    public var baseURLs: [String]
+    /// The options the fake backend verified the exchange with (a test's own base URL, `checksAccept`, …),
+    /// for recordings, so that it is verified again as the test verified it; `nil` for HAR files, which
+    /// are verified with the options of the check that reads them.
+    public var options: VerifierOptions?
     /// The transport error the client got instead of a response (`timedOut`), for recordings.
     public var failure: String?
 
     /// Creates a record.
     public init(
         exchange: HTTPExchange, source: SourceLocation, startedAt: Date? = nil, duration: Double? = nil,
-        test: String? = nil, contract: String? = nil, baseURLs: [String] = [], failure: String? = nil
+        test: String? = nil, contract: String? = nil, options: VerifierOptions? = nil,
+        failure: String? = nil
     ) {
         self.exchange = exchange
         self.source = source
@@ -35,12 +37,16 @@ public struct TrafficEntry: Sendable {
         self.duration = duration
         self.test = test
         self.contract = contract
-        self.baseURLs = baseURLs
+        self.options = options
         self.failure = failure
     }
 
     /// Whether the client got a response (HAR and recordings write status 0 for a transport error).
     public var hasResponse: Bool { exchange.response.status != 0 }
+
+    /// Whether the fake backend recorded it (it names the contract it was verified against), rather than a
+    /// real server's traffic in a HAR file.
+    public var isRecording: Bool { contract != nil }
 }
 
 /// Why a traffic file could not be read.

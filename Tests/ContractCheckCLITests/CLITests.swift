@@ -51,6 +51,17 @@ struct CLITests {
         return folder
     }
 
+    /// A package folder with the clinic contract and the file it references in `contracts/`.
+    func clinicPackage() throws -> URL {
+        let folder = try temporaryFolder([:])
+        for name in ["clinic.yaml", "schemas/common.yaml"] {
+            let target = folder.appendingPathComponent("contracts/\(name)")
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("contracts/\(name)"), to: target)
+        }
+        return folder
+    }
+
     @Test("lint of a clean contract exits 0 with a summary")
     func lintClean() throws {
         let folder = try temporaryFolder(["api.yaml": "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\n"])
