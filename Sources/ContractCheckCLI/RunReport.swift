@@ -4,7 +4,8 @@ import Foundation
 /// The default run's JUnit report: the traffic report (a suite per contract, a case per operation, an
 /// errored case per traffic file that could not be read), with a `lint` case first in each contract's
 /// suite. The `lint` case fails on lint errors, and on warnings too with `--strict`, as the run's exit
-/// status does; a contract that could not be loaded gets a suite with only its failing `lint` case.
+/// status does; a contract that could not be loaded gets a suite with only its failing `lint` case. The
+/// suite's `<system-out>` keeps every lint diagnostic, warnings included, before the traffic warnings.
 struct RunReport {
     let outcome: CheckRun.Outcome
     let strict: Bool
@@ -23,6 +24,8 @@ struct RunReport {
                 )
                 index = report.suites.count - 1
             }
+            let lint = result.diagnostics.map(\.description).joined(separator: "\n")
+            report.suites[index].systemOut = SystemOut.joined([lint, report.suites[index].systemOut])
             report.suites[index].cases.insert(
                 JUnitReport.TestCase(
                     name: JUnitReport.CaseName.lint, classname: report.suites[index].name, outcome: lintOutcome(result)),

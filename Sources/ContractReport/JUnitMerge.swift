@@ -19,8 +19,7 @@ extension JUnitReport {
             }
             existing.time += suite.time
             existing.timestamp = min(existing.timestamp, suite.timestamp)
-            existing.systemOut +=
-                suite.systemOut.isEmpty ? "" : (existing.systemOut.isEmpty ? "" : "\n") + suite.systemOut
+            existing.systemOut = SystemOut.merged(existing.systemOut, suite.systemOut)
             existing.systemErr +=
                 suite.systemErr.isEmpty ? "" : (existing.systemErr.isEmpty ? "" : "\n") + suite.systemErr
             for property in suite.properties {

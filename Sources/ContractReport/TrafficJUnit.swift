@@ -41,9 +41,14 @@ extension JUnitReport {
                 .init(CoverageProperty.responseKeys, ResponseKeyList.text(exercised.all)),
                 .init(CoverageProperty.errorResponseKeys, ResponseKeyList.text(exercised.errors)),
             ]
+            // Warnings fail no case; the suite's output keeps them, one paragraph each.
+            let warnings = (result.operations.flatMap(\.findings) + result.unrouted).filter {
+                $0.violation.severity == .warning
+            }
             return Suite(
                 name: title, package: result.document.file.displayPath, timestamp: timestamp, hostname: hostname,
-                time: cases.reduce(0) { $0 + $1.time }, properties: properties, cases: cases)
+                time: cases.reduce(0) { $0 + $1.time }, properties: properties, cases: cases,
+                systemOut: SystemOut.joined(warnings.map { Self.text(of: $0, redact: redact) }))
         }
         if !unreadable.isEmpty {
             let cases = unreadable.map { error in
@@ -74,13 +79,16 @@ extension JUnitReport {
             kinds.append(finding.violation.kind.rawValue)
         }
         let count = errors.count == 1 ? "1 violation" : "\(errors.count) violations"
-        let body = errors.map { finding in
-            var text = redact(finding.violation).description + "\n    in " + finding.record.source.description
-            if let test = finding.record.test { text += " (test \(test))" }
-            return text
-        }.joined(separator: "\n")
+        let body = errors.map { Self.text(of: $0, redact: redact) }.joined(separator: "\n")
         return .failed(
             Failure(
                 message: "\(count): " + kinds.joined(separator: ", "), type: first.violation.kind.rawValue, body: body))
+    }
+
+    /// A violation and the exchange it came from (`in traffic.har:10:7 (test Tests/PetTests.swift:4)`).
+    private static func text(of finding: Finding, redact: (ContractViolation) -> ContractViolation) -> String {
+        var text = redact(finding.violation).description + "\n    in " + finding.record.source.description
+        if let test = finding.record.test { text += " (test \(test))" }
+        return text
     }
 }
