@@ -96,7 +96,9 @@ let package = Package(
         .testTarget(
             name: "ContractCheckCLITests",
             dependencies: [
-                "ContractCheckCLI", "ContractInterception", "ContractTestSupport", "contract-check", "contract-bench",
+                "ContractCheckCLI", "ContractInterception", "ContractJSON", "ContractReport", "ContractVerify",
+                "ContractTestSupport",
+                "contract-check", "contract-bench",
             ]),
     ]
 )

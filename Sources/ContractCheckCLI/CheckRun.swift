@@ -10,6 +10,8 @@ struct CheckRun {
     let contracts: String
     let recordings: String?
     let options: LintOptions
+    /// Whether text output groups warnings by rule instead of printing each.
+    var groupsWarnings = false
 
     struct Outcome {
         var lint: LintRun.Outcome
@@ -30,16 +32,18 @@ struct CheckRun {
     }
 
     func execute() throws -> Outcome {
-        let lint = try LintRun(paths: [contracts], options: options).execute()
+        let lint = try LintRun(paths: [contracts], options: options, groupsWarnings: groupsWarnings).execute()
         let contractFiles = (try? ContractDiscovery.contracts(in: [contracts])) ?? []
-        var trafficPaths = [contracts]
+        // The latest test run's recordings only: earlier runs' files are counted and left alone.
         let recordingFolder = recordings.map { URL(fileURLWithPath: $0) } ?? Recording.defaultDirectory
-        if FileManager.default.fileExists(atPath: recordingFolder.path) { trafficPaths.append(recordingFolder.path) }
-        let traffic = try TrafficRun(
-            contractPaths: contractFiles.map(TrafficRun.displayPath), trafficPaths: trafficPaths,
+        let runs = RecordingRuns.split(recordingFolder)
+        var traffic = try TrafficRun(
+            contractPaths: contractFiles.map(TrafficRun.displayPath),
+            trafficPaths: [contracts] + runs.latest.map(\.path),
             options: VerifierOptions(),
             root: options.root
         ).execute()
+        traffic.earlierRunFiles = runs.earlier.count
         return Outcome(lint: lint, traffic: traffic)
     }
 }

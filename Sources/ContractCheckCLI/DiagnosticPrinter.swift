@@ -12,6 +12,8 @@ struct DiagnosticPrinter {
     }
 
     let format: OutputFormat
+    /// Whether text output prints warnings grouped by rule (`WarningDigest`) rather than each in full.
+    var groupsWarnings = false
 
     func render(_ results: [FileResult]) -> String {
         switch format {
@@ -54,7 +56,13 @@ struct DiagnosticPrinter {
             let sorted = result.diagnostics.sorted {
                 ($0.location.file, $0.location.position) < ($1.location.file, $1.location.position)
             }
-            lines += sorted.map(\.description)
+            guard groupsWarnings else {
+                lines += sorted.map(\.description)
+                continue
+            }
+            lines += sorted.filter { $0.severity == .error }.map(\.description)
+            lines += WarningDigest<Diagnostic>(rule: \.code, lines: { [$0.description] })
+                .render(sorted.filter { $0.severity == .warning }, file: result.path)
         }
         return (lines + summaryLines(results)).joined(separator: "\n")
     }
@@ -70,6 +78,11 @@ struct DiagnosticPrinter {
     }
 
     private func renderJSON(_ results: [FileResult]) -> String {
+        JSONWriter.string(from: jsonValue(results), style: .pretty)
+    }
+
+    /// The lint results as one JSON object: the files with their diagnostics, and the counts.
+    func jsonValue(_ results: [FileResult]) -> JSONValue {
         let files: [JSONValue] = results.map { result in
             let diagnostics: [JSONValue] = result.diagnostics.map { diagnostic in
                 var object: JSONObject = [
@@ -88,10 +101,9 @@ struct DiagnosticPrinter {
         }
         let all = results.flatMap(\.diagnostics)
         let errors = all.filter { $0.severity == .error }.count
-        let summary: JSONValue = [
+        return [
             "files": .array(files), "errors": .number(JSONNumber(errors)),
             "warnings": .number(JSONNumber(all.count - errors)),
         ]
-        return JSONWriter.string(from: summary, style: .pretty)
     }
 }

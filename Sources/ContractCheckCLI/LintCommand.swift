@@ -31,6 +31,8 @@ struct LintCommand: ParsableCommand {
 struct LintRun {
     let paths: [String]
     let options: LintOptions
+    /// Whether text output groups warnings by rule (the default run) instead of printing each.
+    var groupsWarnings = false
 
     struct Outcome {
         let output: String
@@ -65,7 +67,7 @@ struct LintRun {
         }
         let all = results.flatMap(\.diagnostics)
         let failed = all.contains { $0.severity == .error || options.strict }
-        var output = DiagnosticPrinter(format: options.format).render(results)
+        var output = DiagnosticPrinter(format: options.format, groupsWarnings: groupsWarnings).render(results)
         if contracts.isEmpty, options.format == .text {
             output = "no OpenAPI documents found in \(paths.joined(separator: ", "))"
         }

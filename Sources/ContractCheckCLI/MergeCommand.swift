@@ -10,7 +10,8 @@ struct MergeCommand: ParsableCommand {
         discussion: """
             Suites with the same name become one; an operation reported by several shards becomes one test \
             case with the worst outcome (an error, then a failure, then a pass; skipped only if every shard \
-            skipped it), so coverage adds up.
+            skipped it). Exchanges add up, a response exercised in several shards counts once, and the lint \
+            case is not an operation: the merged figures are those of one run over all the shards' traffic.
             Exit status: 0 when merged, 1 when a report cannot be read, 64 on a usage error.
             """
     )

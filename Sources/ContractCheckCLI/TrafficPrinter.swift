@@ -7,6 +7,8 @@ import Foundation
 /// Prints the result of verifying traffic: violations, then a summary with coverage per contract.
 struct TrafficPrinter {
     let format: OutputFormat
+    /// Whether text output prints warnings grouped by rule (`WarningDigest`) rather than each in full.
+    var groupsWarnings = false
 
     func render(_ outcome: TrafficRun.Outcome) -> String {
         switch format {
@@ -19,27 +21,40 @@ struct TrafficPrinter {
         var lines = outcome.contractProblems.map(\.description) + outcome.loaded.errors.map(\.description)
         for contract in outcome.result.contracts {
             let findings = contract.operations.flatMap(\.findings) + contract.unrouted
-            for finding in findings {
-                let violation = finding.violation
-                if format == .github {
-                    let command = violation.severity == .error ? "error" : "warning"
-                    let location = violation.sourceLocation
-                    var properties = ["file=" + DiagnosticPrinter.escapeProperty(location.file)]
-                    if location.position.isKnown {
-                        properties += ["line=\(location.position.line)", "col=\(location.position.column)"]
-                    }
-                    properties.append("title=" + DiagnosticPrinter.escapeProperty(violation.kind.rawValue))
-                    lines.append(
-                        "::\(command) \(properties.joined(separator: ","))::"
-                            + DiagnosticPrinter.escapeData(violation.message))
-                } else {
-                    lines.append(violation.description)
-                    lines.append(
-                        "    in \(finding.record.source)" + (finding.record.test.map { " (test \($0))" } ?? ""))
-                }
+            guard format == .text else {
+                lines += findings.map(annotation)
+                continue
             }
+            guard groupsWarnings else {
+                lines += findings.flatMap(Self.textLines)
+                continue
+            }
+            lines += findings.filter { $0.violation.severity == .error }.flatMap(Self.textLines)
+            lines += WarningDigest<Finding>(rule: \.violation.kind.rawValue, lines: Self.textLines)
+                .render(findings.filter { $0.violation.severity == .warning }, file: contract.document.file.displayPath)
         }
         return lines
+    }
+
+    /// A violation and where it was recorded.
+    private static func textLines(_ finding: Finding) -> [String] {
+        [
+            finding.violation.description,
+            "    in \(finding.record.source)" + (finding.record.test.map { " (test \($0))" } ?? ""),
+        ]
+    }
+
+    /// A GitHub Actions workflow command for a violation.
+    private func annotation(_ finding: Finding) -> String {
+        let violation = finding.violation
+        let command = violation.severity == .error ? "error" : "warning"
+        let location = violation.sourceLocation
+        var properties = ["file=" + DiagnosticPrinter.escapeProperty(location.file)]
+        if location.position.isKnown {
+            properties += ["line=\(location.position.line)", "col=\(location.position.column)"]
+        }
+        properties.append("title=" + DiagnosticPrinter.escapeProperty(violation.kind.rawValue))
+        return "::\(command) \(properties.joined(separator: ","))::" + DiagnosticPrinter.escapeData(violation.message)
     }
 
     private func summaryLines(_ outcome: TrafficRun.Outcome) -> [String] {
@@ -68,6 +83,9 @@ struct TrafficPrinter {
             extras.append(
                 "\(others.count) recorded exchanges skipped (made against contracts not checked here: \(names))")
         }
+        if outcome.earlierRunFiles > 0 {
+            extras.append("\(outcome.earlierRunFiles) recording files of earlier test runs ignored")
+        }
         if outcome.loaded.skippedLines > 0 {
             extras.append("\(outcome.loaded.skippedLines) torn recording lines skipped")
         }
@@ -78,6 +96,11 @@ struct TrafficPrinter {
     }
 
     private func renderJSON(_ outcome: TrafficRun.Outcome) -> String {
+        JSONWriter.string(from: jsonValue(outcome), style: .pretty)
+    }
+
+    /// The traffic results as one JSON object: violations, per-contract figures, counts and unreadable files.
+    func jsonValue(_ outcome: TrafficRun.Outcome) -> JSONValue {
         let violations: [JSONValue] = outcome.result.violations.map(\.jsonValue)
         let contracts: [JSONValue] = outcome.result.contracts.map { contract in
             [
@@ -87,13 +110,13 @@ struct TrafficPrinter {
                 "exercised": .number(JSONNumber(contract.exercised)),
             ]
         }
-        let summary: JSONValue = [
+        return [
             "violations": .array(violations), "contracts": .array(contracts),
             "exchanges": .number(JSONNumber(outcome.loaded.records.count)),
             "skipped": .number(JSONNumber(outcome.result.skipped.count)),
             "otherContracts": .number(JSONNumber(outcome.result.otherContracts.count)),
+            "earlierRunFiles": .number(JSONNumber(outcome.earlierRunFiles)),
             "errors": .array(outcome.loaded.errors.map { .string($0.description) }),
         ]
-        return JSONWriter.string(from: summary, style: .pretty)
     }
 }

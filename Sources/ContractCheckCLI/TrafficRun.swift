@@ -10,6 +10,8 @@ struct TrafficRun {
         var loaded: TrafficFiles.Loaded
         var result: TrafficResult
         var contractProblems: [Diagnostic]
+        /// Recording files of earlier test runs that the default run did not read.
+        var earlierRunFiles = 0
         var failed: Bool { result.hasErrors || !loaded.errors.isEmpty || !contractProblems.isEmpty }
     }
 
@@ -49,7 +51,8 @@ struct TrafficRun {
 
     static func writeJUnit(_ outcome: Outcome, to path: String) throws {
         let hostname = ProcessInfo.processInfo.hostName
-        let report = JUnitReport(traffic: outcome.result, timestamp: Date(), hostname: hostname)
+        let report = JUnitReport(
+            traffic: outcome.result, timestamp: Date(), hostname: hostname, unreadable: outcome.loaded.errors)
         try JUnitWriter.write(report, to: URL(fileURLWithPath: path))
     }
 }

@@ -53,8 +53,8 @@ extension ContractBackend {
             source: SourceLocation(file: document.file.displayPath, position: .unknown),
             startedAt: record.receivedAt,
             duration: elapsed + Double(scheduled.seconds) + Double(scheduled.attoseconds) / 1e18,
-            test: testLocation, contract: document.file.displayPath, baseURLs: verifier.options.baseURLs,
-            failure: record.failure.map(Self.name), answersInvalidRequest: record.source == .invalidRequest)
+            test: testLocation, contract: document.file.displayPath, options: contract.verifier.options,
+            failure: record.failure.map(Self.name))
     }
 
     /// A transport error's name as `URLError.Code` spells it, for people reading the recording.

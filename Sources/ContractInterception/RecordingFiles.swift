@@ -2,7 +2,8 @@ import ContractReport
 import Foundation
 
 /// This process's recording file in each folder, opened on the first exchange and shared by every
-/// backend that records there (one file per process, as `contract-check` expects).
+/// backend that records there (one file per process, as `contract-check` expects). Opening it removes
+/// the files of earlier test runs from the folder, so that recordings do not pile up run after run.
 enum RecordingFiles {
     private static let writers = Locked<[String: Result<RecordingWriter, RecordingUnavailable>]>([:])
 
@@ -14,7 +15,8 @@ enum RecordingFiles {
             if let known = writers[key] { return known }
             let opened: Result<RecordingWriter, RecordingUnavailable>
             do {
-                opened = .success(try RecordingWriter(directory: directory))
+                RecordingRuns.removeEarlier(than: .current, in: directory)
+                opened = .success(try RecordingWriter(directory: directory, run: .current))
             } catch {
                 opened = .failure(RecordingUnavailable(directory: key, reason: error.localizedDescription))
             }

@@ -34,23 +34,22 @@ public enum Recording {
     }
 
     /// One recorded exchange as a JSON line (without the newline): the exchange, when and how long, the
-    /// test, contract and base URLs it was checked with, and the violations the backend found then.
-    /// `contract-check verify` verifies the exchange again against the contract as it is now; the
-    /// recorded violations say what the test run saw.
+    /// test, the contract and the options it was checked with (those that differ from the defaults), and
+    /// the violations the backend found then. `contract-check verify` verifies the exchange again against
+    /// the contract as it is now, with those options; the recorded violations say what the test run saw.
     public static func line(for entry: TrafficEntry, violations: [ContractViolation] = []) -> String {
         var object: JSONObject = ["version": 1]
         if let startedAt = entry.startedAt { object["startedAt"] = .string(UTCTimestamp.format(startedAt)) }
         if let duration = entry.duration { object["duration"] = .number(JSONNumber(duration)) }
         if let test = entry.test { object["test"] = .string(test) }
         if let contract = entry.contract { object["contract"] = .string(contract) }
-        if !entry.baseURLs.isEmpty { object["baseURLs"] = .array(entry.baseURLs.map(JSONValue.string)) }
+        if let options = entry.options.flatMap(RecordedOptions.json) { object["options"] = options }
         object["request"] = request(entry.exchange.request)
         if let failure = entry.failure {
             object["failure"] = .string(failure)
         } else {
             object["response"] = response(entry.exchange.response)
         }
-        if entry.answersInvalidRequest { object["answersInvalidRequest"] = true }
         if !violations.isEmpty { object["violations"] = .array(violations.map(\.jsonValue)) }
         return JSONWriter.string(from: .object(object))
     }
@@ -84,7 +83,9 @@ public enum Recording {
         return .string(Data(bytes).base64EncodedString())
     }
 
-    /// Reads every complete line of a recording file; a torn or unreadable line is reported in `skipped`.
+    /// Reads every line of a recording file. A torn last line (a process that stopped while writing it)
+    /// is skipped and counted in `skipped`; a line anywhere else that is not a recorded exchange means the
+    /// file is not a recording, or was damaged, and is an error naming that line.
     public static func read(url: URL, path: String) throws(TrafficReadError) -> (
         records: [TrafficEntry], skipped: Int
     ) {
@@ -94,16 +95,18 @@ public enum Recording {
         }
         var records: [TrafficEntry] = []
         var skipped = 0
-        var lineNumber = 0
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            guard !line.isEmpty else { continue }
-            guard let value = try? JSONParser.parse(line), let record = record(value, path: path, line: lineNumber)
-            else {
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let last = lines.lastIndex { !$0.isEmpty }
+        for (index, line) in lines.enumerated() where !line.isEmpty {
+            if let value = try? JSONParser.parse(line), let record = record(value, path: path, line: index + 1) {
+                records.append(record)
+            } else if index == last {
                 skipped += 1
-                continue
+            } else {
+                throw TrafficReadError(
+                    location: SourceLocation(file: path, line: index + 1, column: 1),
+                    message: "not a recorded exchange (the recording is damaged, or not a recording)")
             }
-            records.append(record)
         }
         return (records, skipped)
     }
@@ -125,15 +128,14 @@ public enum Recording {
         } else {
             return nil
         }
-        var baseURLs: [String] = []
-        if case .array(let urls)? = value["baseURLs"] { baseURLs = urls.compactMap(\.stringValue) }
         return TrafficEntry(
             exchange: HTTPExchange(request: httpRequest, response: httpResponse),
             source: SourceLocation(file: path, line: line, column: 1),
             startedAt: value["startedAt"]?.stringValue.flatMap(HARReader.date),
             duration: value["duration"]?.numberValue?.doubleValue,
-            test: value["test"]?.stringValue, contract: value["contract"]?.stringValue, baseURLs: baseURLs,
-            failure: failure, answersInvalidRequest: value["answersInvalidRequest"]?.boolValue ?? false)
+            test: value["test"]?.stringValue, contract: value["contract"]?.stringValue,
+            options: RecordedOptions.options(from: value["options"]),
+            failure: failure)
     }
 
     private static func headers(_ value: JSONValue?) -> HTTPHeaders {

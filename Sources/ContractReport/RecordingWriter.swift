@@ -15,10 +15,12 @@ public final class RecordingWriter: @unchecked Sendable {
     // Serialises writers within the process; the descriptor is written only under it.
     private let lock = NSLock()
 
-    /// Opens (creating it and its folder) a file of its own for this process in `directory`.
-    public init(directory: URL = Recording.defaultDirectory) throws {
+    /// Opens (creating it and its folder) a file of its own for this process in `directory`, named for
+    /// `run` (see `RecordingRuns`).
+    public init(directory: URL = Recording.defaultDirectory, run: RecordingRun = .current) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let name = "recording-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8)).jsonl"
+        let name = RecordingFileName.make(
+            run: run, opened: Date(), process: ProcessInfo.processInfo.processIdentifier)
         url = directory.appendingPathComponent(name)
         descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
         guard descriptor >= 0 else {

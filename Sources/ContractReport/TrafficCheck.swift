@@ -29,7 +29,7 @@ public struct TrafficCheck: Sendable {
     }
 
     /// Verifies every exchange. A recording that names its contract is verified against that contract
-    /// only (with the base URLs its test used), or set aside when this check does not include it; any
+    /// only (with the options its test used), or set aside when this check does not include it; any
     /// other exchange goes to the first contract whose servers match its URL.
     public func run(_ records: [TrafficEntry]) -> TrafficResult {
         var results = contracts.map { ContractTrafficResult(document: $0.document) }
@@ -51,20 +51,20 @@ public struct TrafficCheck: Sendable {
                 }
                 index = served
             }
-            let verifier = verifiers.verifier(contracts[index].verifier, index: index, baseURLs: record.baseURLs)
-            results[index].add(record, verdict: Self.verify(record, with: verifier))
+            let verifier = verifiers.verifier(contracts[index].verifier, index: index, recorded: record.options)
+            results[index].add(record, verdict: Self.verdict(of: record, by: verifier))
         }
         return TrafficResult(contracts: results, skipped: skipped, otherContracts: otherContracts)
     }
 
-    /// The exchange's verdict; a response the fake backend made for a request that is still invalid is not
-    /// checked (see `TrafficEntry.answersInvalidRequest`).
-    private static func verify(_ record: TrafficEntry, with verifier: ContractVerifier) -> ExchangeVerdict {
-        guard record.answersInvalidRequest else { return verifier.verify(exchange: record.exchange) }
-        // Status 0 is no response: only the request is verified.
-        let requestOnly = verifier.verify(
-            exchange: HTTPExchange(request: record.exchange.request, response: HTTPResponse(status: 0)))
-        return requestOnly.request.isValid ? verifier.verify(exchange: record.exchange) : requestOnly
+    /// The exchange's verdict. A recording's response to a request that breaks the contract is the fake
+    /// backend's own answer to it (the documented 400 or 422, or its problem+json), not the system under
+    /// test, and the backend does not verify it: so neither does this, and an invalid request stays one
+    /// violation, as the test saw it.
+    private static func verdict(of record: TrafficEntry, by verifier: ContractVerifier) -> ExchangeVerdict {
+        var verdict = verifier.verify(exchange: record.exchange)
+        if record.isRecording, !verdict.request.isValid { verdict.responseViolations = [] }
+        return verdict
     }
 
     private static func serves(_ contract: Contract, _ request: HTTPRequest) -> Bool {
@@ -79,17 +79,23 @@ public struct TrafficCheck: Sendable {
     }
 }
 
-/// Verifiers that also accept the base URLs a recording's test declared, made once per contract and set.
+/// The verifiers of recordings: each recording is verified with the options its test used, made once per
+/// contract and set of options. What the check's own options add stays: its base URLs (a `--server`),
+/// strict mode, secret names and redaction, which a recording cannot turn off (what is printed or
+/// written is redacted whatever the test chose).
 private struct VerifierVariants {
     private var made: [String: ContractVerifier] = [:]
 
-    mutating func verifier(_ base: ContractVerifier, index: Int, baseURLs: [String]) -> ContractVerifier {
-        let extra = baseURLs.filter { !base.options.baseURLs.contains($0) }
-        guard !extra.isEmpty else { return base }
-        let key = "\(index) " + extra.joined(separator: " ")
+    mutating func verifier(_ base: ContractVerifier, index: Int, recorded: VerifierOptions?) -> ContractVerifier {
+        guard var options = recorded else { return base }
+        options.baseURLs += base.options.baseURLs.filter { !options.baseURLs.contains($0) }
+        options.strict = options.strict || base.options.strict
+        options.secretNames.formUnion(base.options.secretNames)
+        options.redactsSecrets = options.redactsSecrets || base.options.redactsSecrets
+        let text = RecordedOptions.key(options)
+        if text == RecordedOptions.key(base.options) { return base }
+        let key = "\(index) " + text
         if let verifier = made[key] { return verifier }
-        var options = base.options
-        options.baseURLs += extra
         let verifier = ContractVerifier(document: base.document, options: options)
         made[key] = verifier
         return verifier
@@ -172,36 +178,46 @@ public struct ContractTrafficResult: Sendable {
     /// Operations exercised at least once.
     public var exercised: Int { operations.filter { $0.exchanges > 0 }.count }
 
-    /// Documented responses (operation and status key) that the traffic exercised, and how many are documented.
-    public var responsesExercised: (exercised: Int, documented: Int) {
-        var exercised = 0
-        var documented = 0
+    /// A documented response: its operation (`displayName`) and status key (`200`, `4XX`, `default`).
+    public struct ResponseKey: Sendable, Hashable {
+        /// The operation's `operationId`, else `METHOD /path`.
+        public var operation: String
+        /// The status key as the contract writes it.
+        public var status: String
+
+        /// Names a documented response.
+        public init(operation: String, status: String) {
+            self.operation = operation
+            self.status = status
+        }
+    }
+
+    /// The documented responses the traffic exercised (any status the key covers was answered), and those
+    /// of the error responses (4XX, 5XX and `default`) exercised with an error status (400 and above), in
+    /// document order. Kept by key so that the coverage of shards adds up without counting twice.
+    public var exercisedResponses: (all: [ResponseKey], errors: [ResponseKey]) {
+        var all: [ResponseKey] = []
+        var errors: [ResponseKey] = []
         for entry in operations {
             for response in entry.operation.responses {
-                documented += 1
-                if entry.statuses.contains(where: { entry.operation.response(for: $0)?.status == response.status }) {
-                    exercised += 1
-                }
+                let key = ResponseKey(operation: entry.operation.displayName, status: response.status.description)
+                let answered = entry.statuses.filter { entry.operation.response(for: $0)?.status == response.status }
+                if !answered.isEmpty { all.append(key) }
+                if Self.isError(response.status), answered.contains(where: { $0 >= 400 }) { errors.append(key) }
             }
         }
-        return (exercised, documented)
+        return (all, errors)
+    }
+
+    /// Documented responses (operation and status key) that the traffic exercised, and how many are documented.
+    public var responsesExercised: (exercised: Int, documented: Int) {
+        (exercisedResponses.all.count, operations.reduce(0) { $0 + $1.operation.responses.count })
     }
 
     /// Documented error responses (4XX, 5XX and default) that the traffic exercised, and how many are documented.
     public var errorResponsesExercised: (exercised: Int, documented: Int) {
-        var exercised = 0
-        var documented = 0
-        for entry in operations {
-            for response in entry.operation.responses where Self.isError(response.status) {
-                documented += 1
-                if entry.statuses.contains(where: {
-                    $0 >= 400 && entry.operation.response(for: $0)?.status == response.status
-                }) {
-                    exercised += 1
-                }
-            }
-        }
-        return (exercised, documented)
+        let documented = operations.reduce(0) { $0 + $1.operation.responses.filter { Self.isError($0.status) }.count }
+        return (exercisedResponses.errors.count, documented)
     }
 
     private static func isError(_ status: Spec.ResponseStatus) -> Bool {

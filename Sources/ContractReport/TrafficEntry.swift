@@ -18,21 +18,18 @@ public struct TrafficEntry: Sendable {
     /// The contract the fake backend checked it against (its path as the test process named it), for
     /// recordings: `contract-check` verifies it against that contract only.
     public var contract: String?
-    /// Base URLs the backend accepted besides the contract's servers (a test's own base URL), so the
-    /// exchange routes the same way when it is verified again.
-    public var baseURLs: [String]
+    /// The options the fake backend verified the exchange with (a test's own base URL, `checksAccept`, …),
+    /// for recordings, so that it is verified again as the test verified it; `nil` for HAR files, which
+    /// are verified with the options of the check that reads them.
+    public var options: VerifierOptions?
     /// The transport error the client got instead of a response (`timedOut`), for recordings.
     public var failure: String?
-    /// Whether the response is the fake backend's answer to a request it found invalid, for recordings:
-    /// while the request is still invalid, only the request is verified (its violations are the finding;
-    /// the error answer the backend chose for them is not a second one).
-    public var answersInvalidRequest: Bool
 
     /// Creates a record.
     public init(
         exchange: HTTPExchange, source: SourceLocation, startedAt: Date? = nil, duration: Double? = nil,
-        test: String? = nil, contract: String? = nil, baseURLs: [String] = [], failure: String? = nil,
-        answersInvalidRequest: Bool = false
+        test: String? = nil, contract: String? = nil, options: VerifierOptions? = nil,
+        failure: String? = nil
     ) {
         self.exchange = exchange
         self.source = source
@@ -40,13 +37,16 @@ public struct TrafficEntry: Sendable {
         self.duration = duration
         self.test = test
         self.contract = contract
-        self.baseURLs = baseURLs
+        self.options = options
         self.failure = failure
-        self.answersInvalidRequest = answersInvalidRequest
     }
 
     /// Whether the client got a response (HAR and recordings write status 0 for a transport error).
     public var hasResponse: Bool { exchange.response.status != 0 }
+
+    /// Whether the fake backend recorded it (it names the contract it was verified against), rather than a
+    /// real server's traffic in a HAR file.
+    public var isRecording: Bool { contract != nil }
 }
 
 /// Why a traffic file could not be read.

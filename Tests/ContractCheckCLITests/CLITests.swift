@@ -51,6 +51,17 @@ struct CLITests {
         return folder
     }
 
+    /// A package folder with the clinic contract and the file it references in `contracts/`.
+    func clinicPackage() throws -> URL {
+        let folder = try temporaryFolder([:])
+        for name in ["clinic.yaml", "schemas/common.yaml"] {
+            let target = folder.appendingPathComponent("contracts/\(name)")
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("contracts/\(name)"), to: target)
+        }
+        return folder
+    }
+
     @Test("lint of a clean contract exits 0 with a summary")
     func lintClean() throws {
         let folder = try temporaryFolder(["api.yaml": "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\n"])
@@ -321,6 +332,11 @@ struct BaselineCommandTests {
         let known = try cli.run(["run", "--baseline", "contract-check-baseline.json"], in: folder)
         #expect(known.status == 0, "\(known.output)")
         #expect(known.output.contains("baseline contract-check-baseline.json: 0 new, 3 known, 0 fixed"))
+        // With --format json the comparison is part of the one JSON document.
+        let json = try cli.run(["run", "--baseline", "contract-check-baseline.json", "--format", "json"], in: folder)
+        #expect(json.status == 0)
+        let document = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect((document?["baseline"] as? [String: Any])?["known"] as? Int == 3)
         // Fix the old traffic, break something new: one new problem, three fixed.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("contracts/old.har"))
         var har = try String(contentsOf: CLITests.packageRoot.appendingPathComponent("contracts/clinic.har"), encoding: .utf8)

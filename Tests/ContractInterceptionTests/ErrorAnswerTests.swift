@@ -99,7 +99,7 @@ import Testing
         _ = try await backend.session.data(for: Self.request("/charges/ch_1a2b"))
         let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
         let (records, _) = try Recording.read(url: folder.appendingPathComponent(file), path: file)
-        #expect(records.map(\.answersInvalidRequest) == [true, true, false])
+        #expect(records.map(\.isRecording) == [true, true, true])
         let verifier = backend.verifier
         let result = TrafficCheck(contracts: [.init(document: verifier.document, verifier: verifier)]).run(records)
         #expect(result.violations.map(\.kind) == [.security, .security])

@@ -38,6 +38,8 @@ import Testing
         let contract = try #require(lines.first?["contract"]?.stringValue)
         #expect(URL(fileURLWithPath: contract).standardizedFileURL.path == Fixture.contract.standardizedFileURL.path)
         #expect(lines.allSatisfy { $0["test"]?.stringValue == "Tests/PetTests.swift:12" })
+        // A backend with the default options records none.
+        #expect(lines.allSatisfy { $0["options"] == nil })
         #expect(lines[0]["response"]?["status"]?.numberValue?.int64Value == 200)
         #expect(lines[0]["violations"] == nil)
         #expect(lines[1]["response"] == nil)
@@ -49,6 +51,17 @@ import Testing
         let (records, skipped) = try Recording.read(url: file, path: "r.jsonl")
         #expect(records.count == 3 && skipped == 0)
         #expect(records[1].failure == "timedOut" && !records[1].hasResponse)
+    }
+
+    @Test("a backend's options that differ from the defaults are in every line it records")
+    func recordsOptions() async throws {
+        let folder = Self.folder()
+        let options = VerifierOptions(strict: true, checksAccept: false)
+        let backend = try ContractBackend(contract: Fixture.contract, options: options, recording: .directory(folder))
+        backend.stub("getPet", Fixture.petResponse)
+        _ = try await backend.session.data(for: Fixture.request())
+        let line = try #require(try Self.lines(in: folder).first)
+        #expect(line["options"] == ["strict": true, "checksAccept": false])
     }
 
     @Test("backends recording to one folder share this process's file; .off writes nothing")

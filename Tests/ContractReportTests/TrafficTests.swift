@@ -78,7 +78,8 @@ struct TrafficReadingTests {
         writer.append(
             TrafficEntry(
                 exchange: exchange, source: source, startedAt: Date(timeIntervalSince1970: 0), duration: 0.25,
-                test: "Tests/PetTests.swift:12", contract: "contracts/pets.yaml", baseURLs: ["http://localhost:8080"]))
+                test: "Tests/PetTests.swift:12", contract: "contracts/pets.yaml",
+                options: VerifierOptions(baseURLs: ["http://localhost:8080"], checksAccept: false)))
         var unreadable = exchange
         unreadable.request.body = .unavailable
         writer.append(
@@ -94,7 +95,9 @@ struct TrafficReadingTests {
         #expect(records[0].test == "Tests/PetTests.swift:12")
         #expect(records[0].duration == 0.25)
         #expect(records[0].contract == "contracts/pets.yaml")
-        #expect(records[0].baseURLs == ["http://localhost:8080"])
+        #expect(records[0].options?.baseURLs == ["http://localhost:8080"])
+        #expect(records[0].options?.checksAccept == false)
+        #expect(records[0].options?.strict == false)
         #expect(records[0].hasResponse)
         #expect(records[1].exchange.request.body == .unavailable)
         #expect(records[1].failure == "timedOut")
@@ -149,7 +152,7 @@ struct TrafficCheckTests {
         local.exchange.request.port = 8080
         local.exchange.request.path = local.exchange.request.path.replacingOccurrences(of: "/v1", with: "")
         local.contract = "contracts/clinic.yaml"
-        local.baseURLs = ["http://localhost:8080"]
+        local.options = VerifierOptions(baseURLs: ["http://localhost:8080"])
         records.append(local)
         var fixture = clean[1]
         fixture.contract = "Tests/Fixtures/contracts/petstore.yaml"
@@ -170,8 +173,54 @@ struct TrafficCheckTests {
         #expect(failedOperation.exchanges == 1)
         // Without the recorded base URL the local exchange would not route.
         var unmapped = local
-        unmapped.baseURLs = []
+        unmapped.options = VerifierOptions()
         #expect(check.run([unmapped]).violations.map(\.kind) == [.serverNotFound])
+    }
+
+    @Test("a recorded answer to an invalid request is the backend's own: one violation; a server's answer in a HAR is checked")
+    func invalidRequestIsOneViolation() throws {
+        let request = try #require(
+            HTTPRequest(
+                method: "GET", url: "https://api.clinic.example.com/v1/pets/not-a-uuid",
+                headers: ["Authorization": ClinicSamples.bearer, "Accept": "application/json"]))
+        let answer = HTTPResponse(
+            status: 422, headers: ["Content-Type": "application/problem+json"], body: HTTPBody(text: "not json"))
+        let har = TrafficEntry(
+            exchange: HTTPExchange(request: request, response: answer), source: SourceLocation(file: "t.har", position: .unknown))
+        var recorded = har
+        recorded.contract = "contracts/clinic.yaml"
+        recorded.options = VerifierOptions()
+        let check = TrafficCheck(contracts: [.init(document: Self.clinic, verifier: ContractVerifier(document: Self.clinic))])
+        #expect(check.run([recorded]).violations.map(\.kind) == [.parameterSchema])
+        let fromServer = check.run([har]).violations.map(\.kind)
+        #expect(fromServer.first == .parameterSchema && fromServer.count > 1, "\(fromServer)")
+    }
+
+    @Test("a recording is verified with the options its test used; the check's own base URLs still apply")
+    func recordedOptions() throws {
+        let request = try #require(
+            HTTPRequest(
+                method: "GET", url: "http://clinic.test/api/pets/\(ClinicSamples.petId)",
+                headers: ["Authorization": ClinicSamples.bearer, "Accept": "text/csv"]))
+        let response = HTTPResponse(
+            status: 200, headers: ["Content-Type": "application/json"], body: HTTPBody(text: ClinicSamples.pet))
+        var record = TrafficEntry(
+            exchange: HTTPExchange(request: request, response: response), source: SourceLocation(file: "r.jsonl", position: .unknown),
+            contract: "contracts/clinic.yaml", options: VerifierOptions(baseURLs: ["http://clinic.test/api"], checksAccept: false))
+        let check = TrafficCheck(contracts: [.init(document: Self.clinic, verifier: ContractVerifier(document: Self.clinic))])
+        #expect(check.run([record]).violations.map(\.kind).filter { $0 == .accept || $0 == .serverNotFound }.isEmpty)
+        // The same exchange under the defaults: its Accept is checked.
+        record.options = VerifierOptions(baseURLs: ["http://clinic.test/api"])
+        #expect(check.run([record]).violations.map(\.kind).contains(.accept))
+        // Without the recorded base URL, only the check's own one (`--server`) routes it.
+        record.options = VerifierOptions(checksAccept: false)
+        #expect(check.run([record]).violations.map(\.kind) == [.serverNotFound])
+        let mapped = TrafficCheck(contracts: [
+            .init(
+                document: Self.clinic,
+                verifier: ContractVerifier(document: Self.clinic, options: VerifierOptions(baseURLs: ["http://clinic.test/api"])))
+        ])
+        #expect(!mapped.run([record]).violations.map(\.kind).contains(.serverNotFound))
     }
 
     @Test("the JUnit report of the violations recording: one failure per failing operation, the rest skipped, valid against both XSDs")
@@ -192,6 +241,33 @@ struct TrafficCheckTests {
         #expect(failure.message == "1 violation: request.body.schema")
         #expect(failure.type == "request.body.schema")
         #expect(failure.body.contains("in Tests/Fixtures/har/clinic-violations.har:10:7"))
+        let url = Scratch.path("junit", extension: "xml")
+        try JUnitWriter.write(report, to: url)
+        for xsd in ["windyroad-JUnit-Schema/JUnit.xsd", "jenkinsci-xunit-plugin/junit-10.xsd"] {
+            let validation = try XMLLint.validate(url, against: Corpus.root.appendingPathComponent("junit-xsd/\(xsd)"))
+            #expect(validation.status == 0, "\(validation.output)")
+        }
+    }
+
+    @Test("traffic files that could not be read are errored cases of their own suite, valid against both XSDs")
+    func unreadableFiles() throws {
+        let check = TrafficCheck(contracts: [.init(document: Self.clinic, verifier: ContractVerifier(document: Self.clinic))])
+        let unreadable = [
+            TrafficReadError(location: SourceLocation(file: "big.har", position: .unknown), message: "the file is over 64 MiB"),
+            TrafficReadError(location: SourceLocation(file: "r.jsonl", line: 3, column: 1), message: "not a recorded exchange"),
+        ]
+        let report = JUnitReport(
+            traffic: check.run([]), timestamp: JUnitWriterTests.clock, hostname: "ci", unreadable: unreadable)
+        let suite = try #require(report.suites.last)
+        #expect(suite.name == JUnitReport.unreadableSuite)
+        #expect(suite.errors == 2 && suite.cases.map(\.name) == ["big.har", "r.jsonl"])
+        #expect(
+            suite.cases[1].outcome
+                == .errored(
+                    .init(
+                        message: "not a recorded exchange", type: "traffic.unreadable", body: "r.jsonl:3:1: error: not a recorded exchange")
+                ))
+        #expect(JUnitReport(traffic: check.run([]), timestamp: JUnitWriterTests.clock, hostname: "ci").suites.count == 1)
         let url = Scratch.path("junit", extension: "xml")
         try JUnitWriter.write(report, to: url)
         for xsd in ["windyroad-JUnit-Schema/JUnit.xsd", "jenkinsci-xunit-plugin/junit-10.xsd"] {

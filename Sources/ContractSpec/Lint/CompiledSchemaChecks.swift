@@ -89,13 +89,21 @@ struct CompiledSchemaChecks {
             for problem in error.errors {
                 let location = problem.sourceLocation ?? schema.location
                 let alreadyReported = context.diagnostics.contains { $0.severity == .error && $0.location == location }
-                if !alreadyReported {
+                if !alreadyReported, !reportedAsUnresolvedReference(problem) {
                     context.report(
                         Diagnostic(.error, code: "schema.compile", message: problem.message, location: location))
                 }
             }
             return nil
         }
+    }
+
+    /// Whether the problem is a `$ref` target that names nothing, which loading already reported where the
+    /// `$ref` is written (`ref.unresolved`, whose message quotes the reference): the schema engine finds
+    /// it only at the target, so its own report would place the same mistake a second time, elsewhere.
+    private func reportedAsUnresolvedReference(_ problem: SchemaCompileError) -> Bool {
+        let target = problem.schemaLocation.fragment + "'"
+        return context.diagnostics.contains { $0.code == "ref.unresolved" && $0.message.contains(target) }
     }
 
     /// `default`, `example` and `examples` written inside schemas should validate against the schema they sit in.
