@@ -1,4 +1,4 @@
-import CLibYAML
+internal import CLibYAML
 import ContractJSON
 
 /// Turns libyaml events into one `JSONValue`, keeping an explicit stack of open collections.

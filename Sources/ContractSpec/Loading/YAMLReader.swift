@@ -1,4 +1,4 @@
-import CLibYAML
+internal import CLibYAML
 import ContractJSON
 
 /// Reads YAML with the system libyaml straight into `JSONValue`s that remember where every key stands.
