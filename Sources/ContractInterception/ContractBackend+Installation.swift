@@ -15,9 +15,11 @@ extension ContractBackend {
     /// Platforms differ here. On Apple platforms registered classes are asked before the built-in HTTP
     /// handling, for `URLSession.shared` and sessions made from `.default`/`.ephemeral`. On Linux
     /// (swift-corelibs-foundation, verified here) `URLSession.shared` is intercepted only when it is first
-    /// used after this call (it is made lazily and takes the registered classes then); a shared session
-    /// already in use, and sessions made from `.default` or `.ephemeral`, which ask the built-in HTTP
-    /// handler first, never are. Pass `session` or `makeConfiguration()` to the client instead where you
+    /// used after this call (it is made lazily and takes the registered classes then), or when it was the
+    /// first session the process made (it then holds no classes and asks the registry at each request); a
+    /// shared session made after another session and before this call, and sessions made from `.default`
+    /// or `.ephemeral`, which ask the built-in HTTP handler first, never are. Pass `session` or
+    /// `makeConfiguration()` to the client instead where you
     /// can, and use `intercepts(_:)` to find out. Global registration is one backend for the whole process,
     /// so tests that rely on it must not run in parallel with each other.
     @discardableResult

@@ -10,9 +10,16 @@ import Testing
 /// every contract the project knows, in all three modes and for many seeds.
 @Suite("Generated values validate")
 struct ContractPropertyTests {
-    static var documents: [URL] {
-        let bundled = Corpus.packageRoot.appendingPathComponent("contracts/clinic.yaml")
-        let fixture = Corpus.packageRoot.appendingPathComponent("Tests/Fixtures/contracts/petstore.yaml")
+    /// The project's own contracts: the bundled one and the test fixture.
+    static var ownDocuments: [URL] {
+        [
+            Corpus.packageRoot.appendingPathComponent("contracts/clinic.yaml"),
+            Corpus.packageRoot.appendingPathComponent("Tests/Fixtures/contracts/petstore.yaml"),
+        ]
+    }
+
+    /// The corpora's contracts: the OpenAPI Initiative's examples and the real-world documents.
+    static var corpusDocuments: [URL] {
         let examples =
             (Corpus.files(in: "openapi-examples/examples", withExtension: "yaml")
             + Corpus.files(in: "openapi-examples/examples", withExtension: "json"))
@@ -20,7 +27,12 @@ struct ContractPropertyTests {
         let realWorld =
             (Corpus.files(in: "real-world", withExtension: "yaml")
                 + Corpus.files(in: "real-world", withExtension: "json"))
-        return [bundled, fixture] + examples + realWorld
+        return examples + realWorld
+    }
+
+    @Test("the corpora hold every example and real-world document", .corpus("openapi-examples"), .corpus("real-world"))
+    func corpusCount() {
+        #expect(Self.corpusDocuments.count >= 42)
     }
 
     /// Seeds per schema in `random` mode, for every document.
@@ -55,7 +67,18 @@ struct ContractPropertyTests {
         }
     }
 
-    @Test("every schema of every contract, in minimal, full and random mode", arguments: documents)
+    @Test("every schema of the project's contracts, in minimal, full and random mode", arguments: ownDocuments)
+    func everySchemaOfOwnContracts(url: URL) async throws {
+        try await everySchema(url: url)
+    }
+
+    @Test(
+        "every schema of the corpora's contracts, in minimal, full and random mode", .corpus("openapi-examples"),
+        .corpus("real-world"), arguments: corpusDocuments)
+    func everySchemaOfCorpusContracts(url: URL) async throws {
+        try await everySchema(url: url)
+    }
+
     func everySchema(url: URL) async throws {
         let started = ContinuousClock.now
         let root = url.path.hasPrefix(Corpus.root.path) ? Corpus.root : Corpus.packageRoot

@@ -17,9 +17,18 @@ struct PlainDocumentDifferentialTests {
     static let positions = 24
     static let replacements: [UInt8?] = [nil, UInt8(ascii: "0"), UInt8(ascii: "A"), UInt8(ascii: "\"")]
 
+    @Test("whatever the one-function check accepts, the tree accepts", arguments: ContractPropertyTests.ownDocuments)
+    func acceptedOnlyWhereTheTreeAcceptsOnOwnContracts(url: URL) throws {
+        try acceptedOnlyWhereTheTreeAccepts(url: url)
+    }
+
     @Test(
-        "whatever the one-function check accepts, the tree accepts",
-        arguments: ContractPropertyTests.documents)
+        "whatever the one-function check accepts, the tree accepts, on the corpora's contracts",
+        .corpus("openapi-examples"), .corpus("real-world"), arguments: ContractPropertyTests.corpusDocuments)
+    func acceptedOnlyWhereTheTreeAcceptsOnCorpusContracts(url: URL) throws {
+        try acceptedOnlyWhereTheTreeAccepts(url: url)
+    }
+
     func acceptedOnlyWhereTheTreeAccepts(url: URL) throws {
         let root = url.path.hasPrefix(Corpus.root.path) ? Corpus.root : Corpus.packageRoot
         let loaded = ContractLoader(rootDirectory: root).load(url, checks: [])

@@ -18,10 +18,14 @@ struct ProofDecisionTests {
         let validator = try #require(source.validator(for: root))
         let cache = SynthesisCache(source: source)
         var needed = false
+        var generated = 0
+        // Whatever the verdict, it must come from values actually generated.
+        defer { #expect(generated > 0, "no mode generated a value") }
         for mode in Self.modes {
             var generator = ValueGenerator(cache: cache, mode: mode, context: context, rng: SplitMix64(seed: 7))
             let site = ValueGenerator.Site(hints: .empty, variant: 0, depth: 0, attempt: 0)
             guard let value = try? generator.generate([root], site: site) else { continue }
+            generated += 1
             needed = needed || generator.needsProof
             if !generator.needsProof {
                 #expect(validator.isValid(value, context: context), "\(mode): \(JSONWriter.string(from: value))")

@@ -7,7 +7,7 @@ import Testing
 
 /// Every draft 2020-12 suite schema that its own `valid: true` tests prove satisfiable gets a generated
 /// value the validator accepts, in every mode.
-@Suite("JSON Schema Test Suite schemas")
+@Suite("JSON Schema Test Suite schemas", .corpus("json-schema-test-suite"))
 struct SchemaSuiteTests {
     /// Groups left out, each with the reason.
     static let skips: [String: String] = [
@@ -29,10 +29,15 @@ struct SchemaSuiteTests {
         }
     }
 
+    @Test("every required draft 2020-12 file is there")
+    func fileCount() {
+        #expect(Self.files.count >= 46)
+    }
+
     @Test("satisfiable suite schemas get valid values", arguments: files)
     func suiteFile(url: URL) throws {
         let data = try Data(contentsOf: url)
-        guard case .array(let groups) = try JSONParser.parse(Array(data)) else { return }
+        let groups = try #require(try JSONParser.parse(Array(data)).arrayValue, "\(url.lastPathComponent) is not an array")
         let fileName = url.lastPathComponent
         var generated = 0
         var skipped: [String] = []

@@ -20,6 +20,7 @@ import Testing
             URL(string: "pets?limit=1", relativeTo: base), URL(string: "/root", relativeTo: base),
             URL(string: "http://other.example.com/p", relativeTo: base), URL(string: "//host.example.com/p", relativeTo: base),
         ]
+        #expect(!urls.contains(nil), "every URL above is one Foundation makes")
         for case let url? in urls {
             let read = RequestReader.httpRequest(from: URLRequest(url: url), isUpload: false)
             #expect(read.scheme == url.scheme?.lowercased(), "\(url.absoluteString)")

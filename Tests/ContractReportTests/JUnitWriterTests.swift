@@ -1,6 +1,7 @@
 import ContractTestSupport
 import Foundation
 import Testing
+import XMLSchemaValidation
 
 @testable import ContractReport
 
@@ -42,15 +43,25 @@ struct JUnitWriterTests {
         #expect(xml == expected)
     }
 
-    @Test(
-        "the output is valid against both JUnit XSDs",
-        arguments: ["windyroad-JUnit-Schema/JUnit.xsd", "jenkinsci-xunit-plugin/junit-10.xsd"])
+    /// The strict Ant schema and the Jenkins xUnit plugin's, from the corpora.
+    static let xsds = ["windyroad-JUnit-Schema/JUnit.xsd", "jenkinsci-xunit-plugin/junit-10.xsd"]
+
+    @Test("the output is valid against both JUnit XSDs", .corpus("junit-xsd"), arguments: xsds)
     func schemaValid(xsd: String) throws {
-        let folder = Scratch.path("junit")
-        let report = folder.appendingPathComponent("report.xml")
+        let report = Scratch.path("junit").appendingPathComponent("report.xml")
         try JUnitWriter.write(Self.sample, to: report)
-        let result = try XMLLint.validate(report, against: Corpus.root.appendingPathComponent("junit-xsd/\(xsd)"))
-        #expect(result.status == 0, "\(result.output)")
+        let schema = Corpus.root.appendingPathComponent("junit-xsd/\(xsd)")
+        #expect(XMLSchemaValidator.problems(in: report.path, against: schema.path) == [])
+    }
+
+    @Test("the XSD validation rejects a report the schemas forbid", .corpus("junit-xsd"), arguments: xsds)
+    func schemaInvalid(xsd: String) throws {
+        let report = Scratch.path("junit", extension: "xml")
+        try Data(#"<testsuites><testsuite name="s" tests="x"><bogus/></testsuite></testsuites>"#.utf8).write(to: report)
+        let schema = Corpus.root.appendingPathComponent("junit-xsd/\(xsd)")
+        let problems = XMLSchemaValidator.problems(in: report.path, against: schema.path)
+        #expect(!problems.isEmpty)
+        #expect(problems.allSatisfy { $0.hasPrefix(report.path + ":1: ") }, "\(problems)")
     }
 
     @Test(
@@ -93,27 +104,6 @@ struct JUnitWriterTests {
         #expect(try String(contentsOf: url, encoding: .utf8) == JUnitWriter.xml(empty))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
         #expect(leftovers == ["r.xml"])
-    }
-}
-
-/// Runs libxml2's `xmllint` (Debian's libxml2-utils; `.ci/run` installs it).
-enum XMLLint {
-    struct Result {
-        let status: Int32
-        let output: String
-    }
-
-    static func validate(_ document: URL, against xsd: URL) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xmllint", "--noout", "--schema", xsd.path, document.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: output)
     }
 }
 

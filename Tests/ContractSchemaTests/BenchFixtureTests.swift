@@ -6,9 +6,9 @@ import Testing
 
 /// The fixtures of `../shared/bench`: valid instances give no error, invalid ones exactly the
 /// errors `expected.json` lists, with the most relevant `oneOf` branch error where it says.
-@Suite("Benchmark fixtures")
+@Suite("Benchmark fixtures", .folder(Corpus.benchFolder))
 struct BenchFixtureTests {
-    static var benchFolder: URL { Corpus.root.deletingLastPathComponent().appendingPathComponent("bench") }
+    static var benchFolder: URL { Corpus.benchFolder }
 
     static func load(_ name: String) throws -> JSONValue {
         try JSONParser.parse(Array(Data(contentsOf: benchFolder.appendingPathComponent(name))))

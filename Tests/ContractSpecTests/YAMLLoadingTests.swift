@@ -64,10 +64,48 @@ struct YAMLLoadingTests {
         }
     }
 
-    @Test("nesting 100,000 levels deep is refused without a crash", arguments: ["[", "- "])
-    func deepNesting(opener: String) {
-        let text = "a: " + String(repeating: opener, count: 100_000) + "x"
-        #expect(throws: LoadFailure.self) { try read(text) }
+    /// Documents nested past 1,000 levels, and the line of the level that passes it.
+    static let deepDocuments: [String: (text: String, line: Int)] = [
+        "flow, 100,000 levels": ("a: " + String(repeating: "[", count: 100_000) + "x", 1),
+        "flow, 1,001 levels": ("a: " + String(repeating: "[", count: 1_001) + String(repeating: "]", count: 1_001), 1),
+        "block, 1,200 levels": ((0..<1_200).map { String(repeating: " ", count: $0) + "a:\n" }.joined() + "b", 1_001),
+    ]
+
+    /// The reader's own limit, the same whatever nesting limit the installed libyaml has, if any.
+    @Test("nesting past 1,000 levels is refused at the level that passes it", arguments: deepDocuments.keys.sorted())
+    func deepNesting(shape: String) throws {
+        let document = try #require(Self.deepDocuments[shape])
+        #expect {
+            try read(document.text)
+        } throws: { error in
+            let failure = error as? LoadFailure
+            return failure?.message == "nesting deeper than 1000 levels; flatten the document"
+                && failure.map { Int($0.location.position.line) } == document.line
+        }
+    }
+
+    @Test("nesting of 1,000 levels is read")
+    func nestingAtTheLimit() throws {
+        let value = try read("a: " + String(repeating: "[", count: 999) + "x" + String(repeating: "]", count: 999))
+        var depth = 1
+        var current = value["a"]
+        while case .array(let elements)? = current {
+            depth += 1
+            current = elements.first
+        }
+        #expect(depth == 1_000)
+        #expect(current == .string("x"))
+    }
+
+    @Test("block sequence entries on a mapping's line are a syntax error naming the place")
+    func blockSequenceOnAKeyLine() {
+        #expect {
+            try read("a: " + String(repeating: "- ", count: 100_000) + "x")
+        } throws: { error in
+            let failure = error as? LoadFailure
+            return failure?.message == "invalid YAML: block sequence entries are not allowed in this context"
+                && failure?.location.position == SourcePosition(line: 1, column: 4)
+        }
     }
 
     @Test("malformed YAML names the line")

@@ -41,9 +41,12 @@ import Testing
         let (data, _) = try await backend.session.data(from: url)
         #expect(String(decoding: data, as: UTF8.self).contains(name))
         _ = try await backend.session.data(from: try #require(URL(string: "https://petstore.example.com/api/pets/0")))
+        // This test's two requests and nothing else: none of another case's, none of the clinic tests'.
+        #expect(backend.exchanges.map(\.request.path) == ["/api/pets/\(index + 1)", "/api/pets/0"])
         #expect(backend.exchanges(for: "showPet").count == 2)
-        #expect(backend.exchanges(for: "getPet").isEmpty)
         let findings = backend.takeFindings()
         #expect(findings.requestViolations.map(\.kind) == [.parameterSchema])
+        #expect(findings.stubViolations.isEmpty)
+        #expect(findings.problems.isEmpty)
     }
 }

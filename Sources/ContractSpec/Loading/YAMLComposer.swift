@@ -1,4 +1,4 @@
-import CYaml
+internal import CLibYAML
 import ContractJSON
 
 /// Turns libyaml events into one `JSONValue`, keeping an explicit stack of open collections.
@@ -47,6 +47,7 @@ struct YAMLComposer {
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
+            // The event owns the scalar's bytes until `yaml_event_delete`, after this call returns.
             let text =
                 scalar.value.map {
                     String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)

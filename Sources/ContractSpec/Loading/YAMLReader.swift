@@ -1,14 +1,14 @@
-import CYaml
+internal import CLibYAML
 import ContractJSON
 
-/// Reads YAML with libyaml (the copy Yams bundles) straight into `JSONValue`s that remember where
-/// every key stands.
+/// Reads YAML with the system libyaml straight into `JSONValue`s that remember where every key stands.
 ///
-/// It consumes libyaml's event stream with an explicit stack instead of composing Yams nodes:
-/// no recursion, so a hostile file nested 100,000 levels deep is refused instead of overflowing
-/// the stack; no intermediate node tree, so it runs faster than `Yams.compose` alone; aliases
-/// are counted as they expand ("billion laughs" is refused); duplicate keys name both lines; and
-/// plain scalars resolve by the YAML 1.2 core schema.
+/// It consumes libyaml's event stream with an explicit stack instead of composing a node tree:
+/// no recursion, so a hostile file nested 100,000 levels deep is refused at `maximumDepth` (whether
+/// or not the installed libyaml has a nesting limit of its own) instead of overflowing the stack;
+/// no intermediate tree, so it runs faster than `Yams.compose` alone; aliases are counted as they
+/// expand ("billion laughs" is refused); duplicate keys name both lines; and plain scalars resolve by
+/// the YAML 1.2 core schema.
 enum YAMLReader {
     /// The deepest nesting accepted, the same as for JSON.
     static let maximumDepth = JSONParser.defaultMaximumDepth
@@ -22,6 +22,7 @@ enum YAMLReader {
         }
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        // libyaml reads `bytes` only in the `yaml_parser_parse` calls below, while the caller keeps them alive.
         yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
         var composer = YAMLComposer(path: path, expansionBudget: max(1_000_000, bytes.count * 4))
         var event = yaml_event_t()
