@@ -31,13 +31,15 @@ struct CheckRun {
 
     func execute() throws -> Outcome {
         let lint = try LintRun(paths: [contracts], options: options).execute()
+        var verifierOptions = VerifierOptions()
+        verifierOptions.nullable = options.nullable
         let contractFiles = (try? ContractDiscovery.contracts(in: [contracts])) ?? []
         var trafficPaths = [contracts]
         let recordingFolder = recordings.map { URL(fileURLWithPath: $0) } ?? Recording.defaultDirectory
         if FileManager.default.fileExists(atPath: recordingFolder.path) { trafficPaths.append(recordingFolder.path) }
         let traffic = try TrafficRun(
             contractPaths: contractFiles.map(TrafficRun.displayPath), trafficPaths: trafficPaths,
-            options: VerifierOptions(),
+            options: verifierOptions,
             root: options.root
         ).execute()
         return Outcome(lint: lint, traffic: traffic)

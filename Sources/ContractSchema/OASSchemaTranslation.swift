@@ -142,7 +142,7 @@ public enum OASSchemaTranslation {
             object["type"] = "string"
             object["format"] = "binary"
         }
-        let nullableKey = version == .swagger20 ? "x-nullable" : "nullable"
+        let nullableKey = nullableKey(of: object, from: version)
         if let nullable = object[nullableKey]?.boolValue {
             object[nullableKey] = nil
             if nullable {
@@ -172,6 +172,19 @@ public enum OASSchemaTranslation {
             }
         }
         return (object, notes)
+    }
+
+    /// The member that marks the object nullable: `x-nullable` in 2.0; `nullable` in 3.0, or `x-nullable`
+    /// when only that is written (the `.oas30` dialect compiles 2.0 documents too, so it reads both).
+    private static func nullableKey(of object: JSONObject, from version: SourceVersion) -> String {
+        if version == .swagger20 || (object["nullable"] == nil && object["x-nullable"] != nil) { return "x-nullable" }
+        return "nullable"
+    }
+
+    /// Whether the schema object says `nullable: true` (or `x-nullable: true`), which read leniently lets
+    /// `null` pass whatever keywords stand beside it (`NullableReading.lenient`).
+    public static func declaresNullable(_ object: JSONObject, from version: SourceVersion = .oas30) -> Bool {
+        object[nullableKey(of: object, from: version)]?.boolValue == true
     }
 
     /// Whether the object may have a member `translateShallow` rewrites (`$ref`, `nullable`, `x-nullable`,
