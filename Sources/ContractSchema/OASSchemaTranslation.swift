@@ -5,8 +5,10 @@ import ContractJSON
 /// The loader uses it to normalise whole documents, and the `.oas30` dialect compiles through it,
 /// so both read 3.0 schemas the same way. Rules (OAS 3.0.3 §4.7.24, Swagger 2.0 §4.4.18):
 /// - `nullable: true` (2.0: `x-nullable: true`) adds `"null"` to `type` only when `type` is in the
-///   same object; every other keyword keeps its meaning, so an `enum` without `null` still rejects
-///   `null`, and `nullable` beside `allOf`/`oneOf`/`$ref` with no `type` has no effect.
+///   same object; every other keyword keeps its meaning, so in the translated schema an `enum` without
+///   `null` still rejects `null`, and `nullable` beside `allOf`/`oneOf`/`$ref` with no `type` has no effect.
+///   That is the literal reading (`NullableReading.strict`); under the lenient one the compiler lets `null`
+///   through such an object whatever stands beside it (`declaresNullable`).
 /// - boolean `exclusiveMinimum`/`exclusiveMaximum` become the numeric form.
 /// - keywords beside `$ref` are ignored (dropped).
 /// - 2.0 `type: file` becomes `type: string, format: binary`.
