@@ -41,6 +41,11 @@ struct DiscriminatorValueTests {
         // The component name still selects a branch without values of its own.
         let legacy = schema.validate(["role": "LegacyMessage"])
         #expect(legacy.first?.mostRelevant.message == #"expected required property "text", got object without it"#)
+        let missing = schema.validate(["content": "hi"])
+        #expect(
+            missing.first?.message
+                == #"expected property "role" naming the schema (one of "LegacyMessage", "assistant", "developer", "system", "user"), got object without it"#
+        )
         // A value the branch does not list is not made valid by the discriminator.
         #expect(!schema.isValid(["role": "SystemMessage", "content": "x"]))
     }

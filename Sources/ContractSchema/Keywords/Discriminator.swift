@@ -30,7 +30,9 @@ struct Discriminator: Sendable {
         guard case .object(let object) = instance else { return nil }
         guard let value = object[propertyName]?.stringValue else {
             return state.error(
-                site, expected: "property \(ValueDescription.quote(propertyName)) naming the schema",
+                site,
+                expected: "property \(ValueDescription.quote(propertyName)) naming the schema (one of "
+                    + names.map(ValueDescription.quote).joined(separator: ", ") + ")",
                 actual: object[propertyName].map(ValueDescription.describe) ?? "object without it")
         }
         guard let target = selection[value] else {
