@@ -351,8 +351,11 @@ def run_document(bench, corpora, relative, share, args, report):
     with tempfile.TemporaryDirectory() as work:
         bundle_path, instances_path = Path(work) / "bundle.json", Path(work) / "instances.jsonl"
         roots = [prefix[1:] + name.replace("~", "~0").replace("/", "~1") for name in schemas]
+        # openapi-schema-validator reads `nullable: true` literally (OAS 3.0.3: it widens `type` only), and
+        # ContractCheck lets null through wherever `nullable: true` stands unless told to read it strictly:
+        # the comparison is with the strict reading, the one both sides define the same way.
         bundle_path.write_text(json.dumps({"documentPath": str(path), "dialect": dialect,
-                                           "disabledFormats": disabled, "roots": roots}))
+                                           "disabledFormats": disabled, "roots": roots, "nullable": "strict"}))
         instances_path.write_text("\n".join(lines) + "\n")
         out = subprocess.run([bench, "verdicts", str(bundle_path), str(instances_path)], check=True,
                              capture_output=True, text=True)

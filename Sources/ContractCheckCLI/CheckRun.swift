@@ -33,6 +33,8 @@ struct CheckRun {
 
     func execute() throws -> Outcome {
         let lint = try LintRun(paths: [contracts], options: options, groupsWarnings: groupsWarnings).execute()
+        var verifierOptions = VerifierOptions()
+        verifierOptions.nullable = options.nullable
         let contractFiles = (try? ContractDiscovery.contracts(in: [contracts])) ?? []
         // The latest test run's recordings only: earlier runs' files are counted and left alone.
         let recordingFolder = recordings.map { URL(fileURLWithPath: $0) } ?? Recording.defaultDirectory
@@ -40,7 +42,7 @@ struct CheckRun {
         var traffic = try TrafficRun(
             contractPaths: contractFiles.map(TrafficRun.displayPath),
             trafficPaths: [contracts] + runs.latest.map(\.path),
-            options: VerifierOptions(),
+            options: verifierOptions,
             root: options.root
         ).execute()
         traffic.earlierRunFiles = runs.earlier.count

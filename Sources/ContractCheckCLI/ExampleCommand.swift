@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContractExamples
 import ContractJSON
+import ContractSchema
 import ContractSpec
 import Foundation
 
@@ -52,6 +53,9 @@ struct ExampleCommand: ParsableCommand {
     @Flag(name: .long, help: "Always generate, ignoring the contract's examples.")
     var generated = false
 
+    @Option(help: NullableHelp.text)
+    var nullable: NullableReading = .lenient
+
     func validate() throws {
         if let mode, !["minimal", "full", "random"].contains(mode) {
             throw ValidationError("unknown mode \"\(mode)\" (use minimal, full or random)")
@@ -75,7 +79,7 @@ struct ExampleCommand: ParsableCommand {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
         let root =
             url.path.hasPrefix(workingDirectory.path + "/") ? workingDirectory : url.deletingLastPathComponent()
-        let result = ContractLoader(rootDirectory: root).load(url, checks: [])
+        let result = ContractLoader(rootDirectory: root, nullable: nullable).load(url, checks: [])
         guard let document = result.document else {
             for diagnostic in result.diagnostics { printError(diagnostic.description) }
             throw ExitCode(1)

@@ -59,7 +59,7 @@ struct LintRun {
         var results: [DiagnosticPrinter.FileResult] = []
         for url in contracts {
             let root = rootOverride ?? Self.defaultRoot(for: url)
-            let result = ContractLoader(rootDirectory: root).load(url)
+            let result = ContractLoader(rootDirectory: root, nullable: options.nullable).load(url)
             results.append(
                 DiagnosticPrinter.FileResult(
                     path: result.files.first?.displayPath ?? url.path, version: result.document?.version.description,

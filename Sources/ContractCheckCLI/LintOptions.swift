@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContractSchema
 import ContractSpec
 import Foundation
 
@@ -25,4 +26,7 @@ struct LintOptions: ParsableArguments {
             "Folder that $refs may not leave (default: the working directory, or the contract's folder when it is outside)."
     )
     var root: String?
+
+    @Option(help: NullableHelp.text)
+    var nullable: NullableReading = .lenient
 }

@@ -42,6 +42,9 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: .long, help: "Treat format as an annotation only.")
     var noFormats = false
 
+    @Option(help: NullableHelp.text)
+    var nullable: NullableReading = .lenient
+
     @Argument(help: "Instance files (JSON).")
     var instances: [String] = []
 
@@ -108,7 +111,7 @@ struct ValidateCommand: ParsableCommand {
         var registry = SchemaRegistry()
         registry.add(
             document, uri: absolute.absoluteString, dialect: chosen ?? .draft2020_12, displayPath: documentPath)
-        let options = SchemaCompileOptions(assertsFormats: !noFormats)
+        let options = SchemaCompileOptions(assertsFormats: !noFormats, nullable: nullable)
         return try CompiledSchema(registry: registry, uri: absolute.absoluteString + fragment, options: options)
     }
 
@@ -116,7 +119,8 @@ struct ValidateCommand: ParsableCommand {
     /// compiles the schema at `fragment` of its root file.
     private func compileFromContract(_ path: String, fragment: String) throws -> CompiledSchema {
         let url = URL(fileURLWithPath: path)
-        let result = ContractLoader(rootDirectory: LintRun.defaultRoot(for: url)).load(url, checks: [])
+        let result = ContractLoader(rootDirectory: LintRun.defaultRoot(for: url), nullable: nullable).load(
+            url, checks: [])
         guard let document = result.document else {
             throw ValidationError(result.diagnostics.map(\.description).joined(separator: "\n"))
         }

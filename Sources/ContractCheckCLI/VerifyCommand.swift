@@ -1,5 +1,6 @@
 import ArgumentParser
 import ContractReport
+import ContractSchema
 import ContractSpec
 import ContractVerify
 import Foundation
@@ -38,6 +39,9 @@ struct VerifyCommand: ParsableCommand {
         help: "Another header, query item or body field name whose values are secret (repeatable); cookies always are.")
     var redactedNames: [String] = []
 
+    @Option(help: NullableHelp.text)
+    var nullable: NullableReading = .lenient
+
     @Option(help: "Output format: text, json, or github.")
     var format: OutputFormat = .text
 
@@ -49,7 +53,8 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = VerifierOptions(baseURLs: servers, strict: strict, secretNames: Set(redactedNames))
+        var options = VerifierOptions(baseURLs: servers, strict: strict, secretNames: Set(redactedNames))
+        options.nullable = nullable
         let outcome = try TrafficRun(contractPaths: [contract], trafficPaths: paths, options: options, root: root)
             .execute()
         let text = TrafficPrinter(format: format).render(outcome)

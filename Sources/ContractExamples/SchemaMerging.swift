@@ -44,7 +44,7 @@ extension MergedSchema {
                 }
             }
             for member in schema.children("allOf") { absorbMember(member, source: source, depth: depth + 1) }
-            absorbKeywords(object, schema)
+            absorbKeywords(object, schema, source: source)
             if !ConstructiveKeywords.admits(object) { hasUnvettedKeywords = true }
         default:
             // Not a schema: the validator does not compile it, so nothing is known by construction.
@@ -52,7 +52,7 @@ extension MergedSchema {
         }
     }
 
-    private mutating func absorbKeywords(_ object: JSONObject, _ schema: LocatedSchema) {
+    private mutating func absorbKeywords(_ object: JSONObject, _ schema: LocatedSchema, source: any SchemaSource) {
         switch object["type"] {
         case .string(let name)?: intersectTypes([name], at: schema)
         case .array(let names)?: intersectTypes(names.compactMap(\.stringValue), at: schema)
@@ -64,7 +64,7 @@ extension MergedSchema {
         absorbString(object, schema)
         absorbArray(object, schema)
         absorbObject(object, schema)
-        absorbCombinators(object, schema)
+        absorbCombinators(object, schema, source: source)
         if object["readOnly"]?.boolValue == true { readOnly = true }
         if object["writeOnly"]?.boolValue == true { writeOnly = true }
         if case .array(let values)? = object["examples"] { examples += values }

@@ -61,14 +61,20 @@ extension MergedSchema {
         for (name, dependent) in schema.namedChildren("dependentSchemas") { dependentSchemas.append((name, dependent)) }
     }
 
-    mutating func absorbCombinators(_ object: JSONObject, _ schema: LocatedSchema) {
+    mutating func absorbCombinators(_ object: JSONObject, _ schema: LocatedSchema, source: any SchemaSource) {
         for keyword in ["oneOf", "anyOf"] {
             let branches = schema.children(keyword)
             guard !branches.isEmpty else { continue }
             var choice = Choice(exclusive: keyword == "oneOf", branches: branches, site: schema)
             if let property = object["discriminator"]?["propertyName"]?.stringValue {
                 choice.discriminatorProperty = property
-                choice.branchNames = branches.map { Self.discriminatorName(of: $0, in: object, base: schema.base) }
+                // The value the validator takes to select each branch: the branch's own `enum`/`const` for
+                // the property when it has one, so that the value set still satisfies the branch.
+                let selecting = source.validator(for: schema)?.discriminatorValues(of: keyword)
+                choice.branchNames = branches.indices.map { index in
+                    selecting.flatMap { index < $0.count ? $0[index].first : nil }
+                        ?? Self.discriminatorName(of: branches[index], in: object, base: schema.base)
+                }
             }
             choices.append(choice)
         }

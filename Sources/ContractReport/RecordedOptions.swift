@@ -1,4 +1,5 @@
 import ContractJSON
+import ContractSchema
 import ContractVerify
 
 /// The `VerifierOptions` a fake backend verified an exchange with, as a recording line keeps them
@@ -22,6 +23,7 @@ public enum RecordedOptions {
         if !options.secretNames.isEmpty {
             object["secretNames"] = .array(options.secretNames.sorted().map(JSONValue.string))
         }
+        if options.nullable != defaults.nullable { object["nullable"] = .string(options.nullable.rawValue) }
         return object.isEmpty ? nil : .object(object)
     }
 
@@ -36,6 +38,9 @@ public enum RecordedOptions {
         if let headUsesGet = value["headUsesGet"]?.boolValue { options.headUsesGet = headUsesGet }
         if let redactsSecrets = value["redactsSecrets"]?.boolValue { options.redactsSecrets = redactsSecrets }
         if case .array(let names)? = value["secretNames"] { options.secretNames = Set(names.compactMap(\.stringValue)) }
+        if let nullable = value["nullable"]?.stringValue.flatMap(NullableReading.init(rawValue:)) {
+            options.nullable = nullable
+        }
         return options
     }
 

@@ -47,6 +47,13 @@ public struct CompiledSchema: Sendable {
         try self.init(registry: registry, uri: URIReference(baseURI).withoutFragment.description, options: options)
     }
 
+    /// For a schema whose `keyword` (`oneOf` or `anyOf`) has a `discriminator`: per branch, the values of
+    /// the discriminator property that select it, the preferred first (the branch's own `enum`/`const` for the
+    /// property when it has one, else the mapping keys naming it, else its component name); `nil` otherwise.
+    public func discriminatorValues(of keyword: String) -> [[String]]? {
+        root.discriminators.first { $0.keyword == keyword }?.branchValues
+    }
+
     /// Whether `instance` is valid, stopping at the first failure and building no errors.
     public func isValid(_ instance: JSONValue, context: ValidationContext = .none) -> Bool {
         var state = ValidationState(context: context, tracksScope: tracksScope, maximumDepth: options.maximumDepth)

@@ -5,8 +5,10 @@ import ContractJSON
 /// The loader uses it to normalise whole documents, and the `.oas30` dialect compiles through it,
 /// so both read 3.0 schemas the same way. Rules (OAS 3.0.3 §4.7.24, Swagger 2.0 §4.4.18):
 /// - `nullable: true` (2.0: `x-nullable: true`) adds `"null"` to `type` only when `type` is in the
-///   same object; every other keyword keeps its meaning, so an `enum` without `null` still rejects
-///   `null`, and `nullable` beside `allOf`/`oneOf`/`$ref` with no `type` has no effect.
+///   same object; every other keyword keeps its meaning, so in the translated schema an `enum` without
+///   `null` still rejects `null`, and `nullable` beside `allOf`/`oneOf`/`$ref` with no `type` has no effect.
+///   That is the literal reading (`NullableReading.strict`); under the lenient one the compiler lets `null`
+///   through such an object whatever stands beside it (`declaresNullable`).
 /// - boolean `exclusiveMinimum`/`exclusiveMaximum` become the numeric form.
 /// - keywords beside `$ref` are ignored (dropped).
 /// - 2.0 `type: file` becomes `type: string, format: binary`.
@@ -142,7 +144,7 @@ public enum OASSchemaTranslation {
             object["type"] = "string"
             object["format"] = "binary"
         }
-        let nullableKey = version == .swagger20 ? "x-nullable" : "nullable"
+        let nullableKey = nullableKey(of: object, from: version)
         if let nullable = object[nullableKey]?.boolValue {
             object[nullableKey] = nil
             if nullable {
@@ -172,6 +174,19 @@ public enum OASSchemaTranslation {
             }
         }
         return (object, notes)
+    }
+
+    /// The member that marks the object nullable: `x-nullable` in 2.0; `nullable` in 3.0, or `x-nullable`
+    /// when only that is written (the `.oas30` dialect compiles 2.0 documents too, so it reads both).
+    private static func nullableKey(of object: JSONObject, from version: SourceVersion) -> String {
+        if version == .swagger20 || (object["nullable"] == nil && object["x-nullable"] != nil) { return "x-nullable" }
+        return "nullable"
+    }
+
+    /// Whether the schema object says `nullable: true` (or `x-nullable: true`), which read leniently lets
+    /// `null` pass whatever keywords stand beside it (`NullableReading.lenient`).
+    public static func declaresNullable(_ object: JSONObject, from version: SourceVersion = .oas30) -> Bool {
+        object[nullableKey(of: object, from: version)]?.boolValue == true
     }
 
     /// Whether the object may have a member `translateShallow` rewrites (`$ref`, `nullable`, `x-nullable`,

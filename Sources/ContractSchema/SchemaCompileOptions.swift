@@ -8,16 +8,19 @@ public struct SchemaCompileOptions: Sendable, Hashable {
     public var regexStepLimit: Int
     /// How deep schema evaluation may nest before it is reported as a probable `$ref` loop.
     public var maximumDepth: Int
+    /// How `nullable: true` is read in the OpenAPI 3.0 dialect; `.lenient` by default.
+    public var nullable: NullableReading
 
-    /// Creates options; the defaults assert every format.
+    /// Creates options; the defaults assert every format and read `nullable` leniently.
     public init(
         assertsFormats: Bool = true, disabledFormats: Set<String> = [], regexStepLimit: Int = 100_000,
-        maximumDepth: Int = 400
+        maximumDepth: Int = 400, nullable: NullableReading = .lenient
     ) {
         self.assertsFormats = assertsFormats
         self.disabledFormats = disabledFormats
         self.regexStepLimit = regexStepLimit
         self.maximumDepth = maximumDepth
+        self.nullable = nullable
     }
 
     /// Whether `format` values named `name` are checked.

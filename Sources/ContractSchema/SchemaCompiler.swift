@@ -27,6 +27,8 @@ final class SchemaCompiler {
     @exclusivity(unchecked) private var reusableChecks: [KeywordCheck] = []
     /// The `type` of the schema object being compiled, which its node keeps instead of a check.
     @exclusivity(unchecked) var pendingType: SchemaNode.TypeKeyword?
+    /// The discriminators of the schema object being compiled, which its node keeps for `CompiledSchema`.
+    @exclusivity(unchecked) var pendingDiscriminators: [Discriminator] = []
     @exclusivity(unchecked) private var lastKeywordPointer:
         (schema: ObjectIdentifier?, keyword: String, pointer: JSONPointer)?
     /// `$ref` texts already resolved, by the base they were resolved against: a contract repeats
@@ -164,6 +166,11 @@ final class SchemaCompiler {
                     object: object, written: written, location: location, dialect: document.dialect,
                     document: document, baseIndex: registry.baseIndex(in: document, at: location.pointer),
                     position: position, displayPath: document.displayPath, offsets: UnsafeBufferPointer(offsets))
+                if document.dialect == .oas30, options.nullable == .lenient,
+                    OASSchemaTranslation.declaresNullable(written)
+                {
+                    node.acceptsNull = true
+                }
                 if families.contains(.access) {
                     node.isReadOnly = context[.readOnly]?.boolValue ?? false
                     node.isWriteOnly = context[.writeOnly]?.boolValue ?? false
@@ -174,6 +181,10 @@ final class SchemaCompiler {
                 pendingType = nil
                 compileKeywords(context, families: families, into: &checks)
                 node.install(checks, type: pendingType)
+                if !pendingDiscriminators.isEmpty {
+                    node.discriminators = pendingDiscriminators
+                    pendingDiscriminators = []
+                }
                 checks.removeAll(keepingCapacity: true)
                 reusableChecks = checks
             }

@@ -44,6 +44,12 @@ final class SchemaNode: @unchecked Sendable {
     /// The element counts a plain array schema allows (`minItems` and `maxItems` folded together), kept
     /// here so that checking them reads no check objects.
     private var plainItemCounts = 0...Int.max
+    /// The `discriminator`s of the node's `oneOf`/`anyOf` (also held by their checks), for
+    /// `CompiledSchema.discriminatorValues(of:)`. Set by the compiler after `install`.
+    var discriminators: [Discriminator] = []
+    /// Whether `null` passes whatever the checks say: an OpenAPI 3.0 schema object with `nullable: true`
+    /// read leniently (`NullableReading.lenient`). Set by the compiler before `install`.
+    var acceptsNull = false
     /// `readOnly: true` here or in a `$ref` or `allOf` target (folded in by `InPlaceGraph`).
     var isReadOnly = false
     /// `writeOnly: true` here or in a `$ref` or `allOf` target (folded in by `InPlaceGraph`).
@@ -90,7 +96,7 @@ final class SchemaNode: @unchecked Sendable {
         for (index, check) in checks.enumerated() {
             self.checks.initializeElement(at: index, to: .passRetained(check))
         }
-        leafMask = checks.isEmpty ? typeMask : nil
+        leafMask = checks.isEmpty ? typeMask | (acceptsNull ? TypeMask.null : 0) : nil
         // A `required` list beside `properties` is decided from that check's lookups (see `RequiredCheck.pair`);
         // the node keeps both checks alive, so the pairing's unretained reference stays valid.
         let properties = checks.lazy.compactMap({ $0 as? PropertiesCheck }).first
@@ -168,6 +174,7 @@ final class SchemaNode: @unchecked Sendable {
 
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard state.depth < state.maximumDepth else { return false }
+        if acceptsNull, case .null = instance { return true }
         return framed(&state) { state in
             if typeMask != Self.anyType, !TypeMask.accepts(typeMask, instance) { return false }
             for check in checks where !check._withUnsafeGuaranteedRef({ $0.isValid(instance, &state) }) {
@@ -184,6 +191,7 @@ final class SchemaNode: @unchecked Sendable {
                 state.error(site, expected: "a schema that does not loop", actual: "evaluation nested too deep"))
             return
         }
+        if acceptsNull, case .null = instance { return }
         framed(&state) { state in
             for (index, check) in checks.enumerated() {
                 if index == type?.index { collectType(instance, &state, &errors) }
@@ -206,6 +214,7 @@ final class SchemaNode: @unchecked Sendable {
     /// Adds what this node evaluated; call only when the node is valid for `instance`.
     func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         guard state.depth < state.maximumDepth else { return }
+        if acceptsNull, case .null = instance { return }
         framed(&state) { state in
             for check in checks {
                 check._withUnsafeGuaranteedRef { $0.annotate(instance, &state, &evaluated) }
@@ -214,7 +223,7 @@ final class SchemaNode: @unchecked Sendable {
     }
 
     /// The types the node accepts (`TypeMask` bits; all of them without a `type` keyword).
-    var acceptedTypes: UInt8 { typeMask }
+    var acceptedTypes: UInt8 { typeMask | (acceptsNull ? TypeMask.null : 0) }
 
     /// Whether a string given as its bytes passes (`type`, then each check's `isValid(string:)`); call
     /// only when `decidesStrings`, at a depth below the limit. Length, pattern and format checks do not

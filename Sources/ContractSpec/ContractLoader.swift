@@ -1,4 +1,5 @@
 import ContractJSON
+import ContractSchema
 import Foundation
 
 /// Loads OpenAPI documents (Swagger 2.0, OpenAPI 3.0, 3.1, 3.2; YAML or JSON, one or several files)
@@ -22,10 +23,14 @@ public struct ContractLoader: Sendable {
 
     /// `$ref`s may only name files inside this folder.
     public var rootDirectory: URL?
+    /// How `nullable: true` is read: by the compiled schemas (and so the example checks of the lint, the
+    /// verifier and the synthesizer given the document) and in the linter's words. `.lenient` by default.
+    public var nullable: NullableReading
 
     /// Creates a loader. With no root folder, each document's own folder is its root.
-    public init(rootDirectory: URL? = nil) {
+    public init(rootDirectory: URL? = nil, nullable: NullableReading = .lenient) {
         self.rootDirectory = rootDirectory
+        self.nullable = nullable
     }
 
     /// What a load checks beyond the structure and `$ref`s, which it always checks.
@@ -57,7 +62,8 @@ public struct ContractLoader: Sendable {
             return Result(document: nil, diagnostics: [versionDiagnostic(node)], files: [file])
         }
         let context = BuildContext(
-            workspace: workspace, version: version, collectsAnnotatedSchemas: checks.contains(.examples))
+            workspace: workspace, version: version, collectsAnnotatedSchemas: checks.contains(.examples),
+            nullable: nullable)
         var document: Spec.Document
         switch version {
         case .swagger2:
@@ -65,6 +71,7 @@ public struct ContractLoader: Sendable {
         case .openAPI30, .openAPI31, .openAPI32:
             document = OpenAPI3Builder(context: context, root: node).build()
         }
+        context.reportMisplacedReferences()
         SemanticChecks(context: context, document: document).run()
         SchemaChecks(context: context).run(root: node)
         context.releaseBuildState()
@@ -72,7 +79,7 @@ public struct ContractLoader: Sendable {
         let componentRoots = document.schemas.values.filter { !$0.isSynthesized }.map(\.pointer)
         document.compiledSchemas = ContractSchemas(
             files: workspace.loadedFiles, version: version, componentRoots: componentRoots,
-            synthesized: Self.synthesizedSchemas(of: document))
+            synthesized: Self.synthesizedSchemas(of: document), nullable: nullable)
         if checks.contains(.schemas) {
             CompiledSchemaChecks(context: context, document: document).run(examples: checks.contains(.examples))
         }

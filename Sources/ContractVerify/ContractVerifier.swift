@@ -23,7 +23,9 @@ public struct ContractVerifier: Sendable {
         let files: FileNames
         let secrets: SecretNames
 
-        init(document: Spec.Document, options: VerifierOptions) {
+        init(document written: Spec.Document, options: VerifierOptions) {
+            // Every schema below is compiled from this document, so `nullable` is read as the options say.
+            let document = written.reading(nullable: options.nullable)
             self.document = document
             self.options = options
             router = Router(document: document, options: options)

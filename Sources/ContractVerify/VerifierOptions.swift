@@ -1,3 +1,5 @@
+import ContractSchema
+
 /// Choices that change what the verifier accepts.
 public struct VerifierOptions: Sendable {
     /// What a trailing slash on the request path means.
@@ -29,6 +31,11 @@ public struct VerifierOptions: Sendable {
     public var redactsSecrets: Bool
     /// More names (headers, query items, body fields) whose values are hidden (case-insensitive).
     public var secretNames: Set<String>
+    /// How `nullable: true` in OpenAPI 3.0 (and `x-nullable` in 2.0) schemas is read: `.lenient` (the
+    /// default) lets `null` through wherever a schema object says `nullable: true`, whatever stands beside
+    /// it; `.strict` reads OAS 3.0.3 literally. The verifier compiles the contract's schemas this way, and
+    /// the fake backend's synthesizer, given the verifier's document, follows it.
+    public var nullable: NullableReading = .lenient
 
     /// Creates options; every argument has the default described on its property.
     public init(

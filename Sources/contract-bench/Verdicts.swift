@@ -9,7 +9,8 @@ import Foundation
 /// script needs no YAML package.
 ///
 /// The bundle: `{"documentPath": FILE or "document": {...}, "dialect": "2020-12"|"draft4"|"oas3.0"|
-/// "oas3.1", "disabledFormats": [...], "roots": ["/components/schemas/Pet", ...]}`. Each instance
+/// "oas3.1", "disabledFormats": [...], "roots": ["/components/schemas/Pet", ...], "nullable": "lenient"|"strict"}`
+/// (`nullable` as `NullableReading` names it; lenient when absent). Each instance
 /// line: `{"schema": "#/json/pointer", "instance": ..., "context": "none"|"request"|"response"}`.
 /// Each output line: `valid`, `invalid<TAB>first error`, or `error<TAB>why` (a schema that does not
 /// compile, a line that is not JSON).
@@ -37,9 +38,14 @@ enum Verdicts {
         let roots = (bundle["roots"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap { JSONPointer($0) } }
         var registry = SchemaRegistry()
         registry.add(document, uri: uri, dialect: dialect, schemaRoots: roots.isEmpty ? [.root] : roots)
+        let nullableName = bundle["nullable"]?.stringValue ?? NullableReading.lenient.rawValue
+        guard let nullable = NullableReading(rawValue: nullableName) else {
+            throw BenchmarkMain.UsageError(description: "unknown nullable reading \(nullableName)")
+        }
         let options = SchemaCompileOptions(
             assertsFormats: true,
-            disabledFormats: Set((bundle["disabledFormats"]?.arrayValue ?? []).compactMap(\.stringValue)))
+            disabledFormats: Set((bundle["disabledFormats"]?.arrayValue ?? []).compactMap(\.stringValue)),
+            nullable: nullable)
         var compiled: [String: Result<CompiledSchema, SchemaCompileErrors>] = [:]
         let text = try String(contentsOfFile: arguments[1], encoding: .utf8)
         var output = ""

@@ -75,16 +75,18 @@ struct RecordedOptionsTests {
     @Test("the defaults write nothing; each option that differs is written and read back")
     func roundTrip() throws {
         #expect(RecordedOptions.json(VerifierOptions()) == nil)
-        let options = VerifierOptions(
+        var options = VerifierOptions(
             baseURLs: ["http://localhost:8080/v1"], trailingSlash: .ignore, strict: true, checksAccept: false,
             headUsesGet: false, redactsSecrets: false, secretNames: ["X-Session", "X-Api-Key"])
+        options.nullable = .strict
         let json = try #require(RecordedOptions.json(options))
-        #expect(json.objectValue?.count == 7)
+        #expect(json.objectValue?.count == 8)
         let read = RecordedOptions.options(from: json)
         #expect(read.baseURLs == options.baseURLs)
         #expect(read.trailingSlash == .ignore)
         #expect(read.strict && !read.checksAccept && !read.headUsesGet && !read.redactsSecrets)
         #expect(read.secretNames == options.secretNames)
+        #expect(read.nullable == .strict)
         let one = try #require(RecordedOptions.json(VerifierOptions(checksAccept: false)))
         #expect(one.objectValue?.count == 1)
         let defaults = RecordedOptions.options(from: nil)

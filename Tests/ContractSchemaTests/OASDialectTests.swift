@@ -4,33 +4,90 @@ import Testing
 
 @Suite("OpenAPI 3.0 dialect")
 struct OASDialectTests {
-    func compile(_ schema: JSONValue) throws -> CompiledSchema {
-        try CompiledSchema(schema: schema, baseURI: "file:///contracts/api.json", dialect: .oas30)
+    func compile(_ schema: JSONValue, nullable: NullableReading = .lenient) throws -> CompiledSchema {
+        try CompiledSchema(
+            schema: schema, baseURI: "file:///contracts/api.json", dialect: .oas30,
+            options: SchemaCompileOptions(nullable: nullable))
     }
 
     @Test(
-        "nullable widens a type in the same object only",
+        "nullable: true lets null through whatever stands beside it; strictly, it widens a type in the same object only",
         arguments: [
-            (["type": "string", "nullable": true] as JSONValue, true),
-            (["nullable": true, "allOf": [["type": "string"]]] as JSONValue, false),
-            (["nullable": true, "oneOf": [["type": "string"], ["type": "integer"]]] as JSONValue, false),
-            (["type": "string", "nullable": true, "enum": ["a", "b"]] as JSONValue, false),
-            (["type": "string", "nullable": true, "enum": ["a", nil]] as JSONValue, true),
-            (["type": "string", "nullable": false] as JSONValue, false),
+            (["type": "string", "nullable": true] as JSONValue, true, true),
+            (["nullable": true, "allOf": [["type": "string"]]] as JSONValue, true, false),
+            (["nullable": true, "oneOf": [["type": "string"], ["type": "integer"]]] as JSONValue, true, false),
+            (["nullable": true, "anyOf": [["type": "object"], ["enum": [""]]]] as JSONValue, true, false),
+            (["type": "string", "nullable": true, "enum": ["a", "b"]] as JSONValue, true, false),
+            (["type": "string", "nullable": true, "enum": ["a", nil]] as JSONValue, true, true),
+            (["nullable": true, "not": ["type": "null"]] as JSONValue, true, false),
+            (["type": "string", "nullable": false] as JSONValue, false, false),
+            (["type": "string"] as JSONValue, false, false),
+            (["allOf": [["type": "string", "nullable": true], ["minLength": 1]]] as JSONValue, true, true),
+            (["allOf": [["type": "string", "nullable": true], ["enum": ["a"]]]] as JSONValue, false, false),
         ])
-    func nullable(schema: JSONValue, acceptsNull: Bool) throws {
-        #expect(try compile(schema).isValid(.null) == acceptsNull)
+    func nullable(schema: JSONValue, lenient: Bool, strict: Bool) throws {
+        #expect(try compile(schema).isValid(.null) == lenient)
+        #expect(try compile(schema).validate(.null).isEmpty == lenient)
+        #expect(try compile(schema).isValid(json: Array("null".utf8)) == lenient)
+        #expect(try compile(schema, nullable: .strict).isValid(.null) == strict)
+        #expect(try compile(schema, nullable: .strict).validate(.null).isEmpty == strict)
+        #expect(try compile(schema, nullable: .strict).isValid(json: Array("null".utf8)) == strict)
     }
 
-    @Test("nullable beside $ref has no effect")
+    @Test("nullable beside $ref lets null through, unless read strictly (siblings of $ref are ignored)")
     func nullableBesideRef() throws {
         let schema: JSONValue = [
             "definitions": ["Name": ["type": "string"]],
-            "properties": ["name": ["$ref": "#/definitions/Name", "nullable": true]],
+            "properties": ["name": ["$ref": "#/definitions/Name", "nullable": true], "nick": ["$ref": "#/definitions/Name"]],
         ]
-        let compiled = try compile(schema)
-        #expect(!compiled.isValid(["name": nil]))
-        #expect(compiled.isValid(["name": "x"]))
+        let lenient = try compile(schema)
+        #expect(lenient.isValid(["name": nil]))
+        #expect(try lenient.isValid(json: Array(#"{"name": null, "nick": "n"}"#.utf8)))
+        #expect(lenient.isValid(["name": "x"]))
+        // Only the schema object that says nullable lets null through.
+        #expect(!lenient.isValid(["nick": nil]))
+        #expect(try !lenient.isValid(json: Array(#"{"name": null, "nick": null}"#.utf8)))
+        #expect(lenient.validate(["nick": nil]).map(\.description) == ["expected string, got null (#/definitions/Name/type)"])
+        #expect(!lenient.isValid(["name": 5]))
+        let strict = try compile(schema, nullable: .strict)
+        #expect(!strict.isValid(["name": nil]))
+        #expect(strict.isValid(["name": "x"]))
+    }
+
+    @Test("a value other than null is checked as before, with the same message")
+    func nonNullValuesKeepTheirChecks() throws {
+        let milestone: JSONValue = [
+            "definitions": [
+                "Milestone": ["type": "object", "required": ["number"], "properties": ["number": ["type": "integer"]]]
+            ],
+            "properties": [
+                "milestone": ["nullable": true, "allOf": [["$ref": "#/definitions/Milestone"]]],
+                "state": ["type": "string", "enum": ["open", "closed"], "nullable": true],
+            ],
+        ]
+        let compiled = try compile(milestone)
+        #expect(compiled.isValid(["milestone": nil, "state": nil]))
+        #expect(try compiled.isValid(json: Array(#"{"milestone": null, "state": null}"#.utf8)))
+        #expect(compiled.isValid(["milestone": ["number": 3], "state": "open"]))
+        #expect(
+            compiled.validate(["milestone": ["number": "3"]]).map(\.description) == [
+                "expected integer, got string \"3\" (#/definitions/Milestone/properties/number/type)"
+            ])
+        #expect(try !compiled.isValid(json: Array(#"{"milestone": {}}"#.utf8)))
+        #expect(
+            compiled.validate(["state": "merged"]).map(\.description) == [
+                #"expected one of "open", "closed", got string "merged" (#/properties/state/enum)"#
+            ])
+    }
+
+    @Test("Swagger 2.0's x-nullable is read as nullable")
+    func xNullable() throws {
+        let schema: JSONValue = [
+            "properties": ["a": ["type": "string", "x-nullable": true], "b": ["x-nullable": true, "allOf": [["type": "string"]]]]
+        ]
+        #expect(try compile(schema).isValid(["a": nil, "b": nil]))
+        #expect(try compile(schema, nullable: .strict).isValid(["a": nil]))
+        #expect(try !compile(schema, nullable: .strict).isValid(["b": nil]))
     }
 
     @Test("translation reports where nullable has no effect")

@@ -97,8 +97,37 @@ struct LintRuleTests {
             contract.messages() == [
                 "api.yaml:8:7: warning: required property 'tag' is not defined in 'properties' [schema.required-undefined]",
                 "api.yaml:10:30: warning: unknown format 'petname' is not checked [schema.format-unknown]",
-                "api.yaml:12:11: warning: nullable: true has no effect without 'type' in the same schema (OAS 3.0.3); null is rejected here unless another keyword allows it [schema.nullable-ignored]",
+                "api.yaml:12:11: warning: nullable: true without 'type' in the same schema: null is accepted here, but OAS 3.0.3 read literally gives nullable no effect, and tools that read it so reject null; add 'type' for portability [schema.nullable-ignored]",
             ])
+    }
+
+    @Test("nullable warnings say what each reading does")
+    func nullableWarningsByReading() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": """
+            openapi: 3.0.3
+            info: {title: t, version: '1'}
+            paths: {}
+            components:
+              schemas:
+                Charge:
+                  type: object
+                  properties:
+                    status: {type: string, nullable: true, enum: [paid, failed]}
+                    customer:
+                      nullable: true
+                      anyOf: [{type: string}, {type: object}]
+            """
+        ])
+        let lenient = contract.load().diagnostics.map(\.message)
+        #expect(lenient.count == 2)
+        #expect(lenient.allSatisfy { $0.contains("null is accepted here") && $0.contains("for portability") }, "\(lenient)")
+        let strict = ContractLoader(rootDirectory: contract.folder, nullable: .strict).load(contract.url("api.yaml"))
+        #expect(
+            strict.diagnostics.map { "\($0.location.position) \($0.code)" } == [
+                "9:48 schema.nullable-enum", "11:11 schema.nullable-ignored",
+            ])
+        #expect(strict.diagnostics.allSatisfy { $0.message.contains("null is rejected") })
     }
 
     @Test("schema problems deep in a component name the pointer and line of the keyword, through $refs")

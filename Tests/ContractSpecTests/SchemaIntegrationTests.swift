@@ -33,7 +33,7 @@ struct SchemaIntegrationTests {
             Owner: {type: object}
         """
 
-    @Test("3.0 nullable is normalised exactly as OAS 3.0.3 defines it")
+    @Test("3.0 nullable lets null through wherever it stands; the model's values keep the literal reading")
     func nullable() throws {
         let contract = try TemporaryContract(["api.yaml": Self.nullableDocument])
         let result = contract.load()
@@ -43,12 +43,26 @@ struct SchemaIntegrationTests {
         #expect(pet.value["properties"]?["weight"]?["exclusiveMinimum"] == 0)
         #expect(pet.value["properties"]?["weight"]?["minimum"] == nil)
         let schema = try #require(document.operations.first?.responses.first?.content.first?.schema)
+        #expect(document.nullable == .lenient)
         let compiled = try document.compiledSchemas.compiled(schema)
-        #expect(compiled.isValid(["name": nil]))
-        #expect(!compiled.isValid(["size": nil]), "the enum does not list null, so null is rejected")
-        #expect(!compiled.isValid(["owner": nil]), "nullable without type has no effect")
+        #expect(compiled.isValid(["name": nil, "size": nil, "owner": nil]))
+        #expect(!compiled.isValid(["weight": nil]), "no nullable, no null")
+        #expect(!compiled.isValid(["size": "medium"]))
         #expect(!compiled.isValid(["weight": 0]))
         #expect(compiled.isValid(["weight": 0.5]))
+        // Read strictly, as OAS 3.0.3 defines it: the loader's option and a document read again agree.
+        let strictDocument = try #require(
+            ContractLoader(rootDirectory: contract.folder, nullable: .strict).load(contract.url("api.yaml")).document)
+        for strict in [
+            try strictDocument.compiledSchemas.compiled(schema), try document.reading(nullable: .strict).compiledSchemas.compiled(schema),
+        ] {
+            #expect(strict.isValid(["name": nil]))
+            #expect(!strict.isValid(["size": nil]), "the enum does not list null, so null is rejected")
+            #expect(!strict.isValid(["owner": nil]), "nullable without type has no effect")
+        }
+        #expect(document.reading(nullable: .strict).nullable == .strict)
+        #expect(document.compiledSchemas.reading(.strict) === document.compiledSchemas.reading(.strict), "made once")
+        #expect(document.compiledSchemas.reading(.lenient) === document.compiledSchemas)
         let codes = Set(result.diagnostics.map(\.code))
         #expect(codes == ["schema.nullable-enum", "schema.nullable-ignored"], "\(result.diagnostics)")
     }

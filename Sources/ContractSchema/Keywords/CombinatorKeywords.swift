@@ -175,6 +175,7 @@ extension SchemaCompiler {
                 checks.append(AllOfCheck(nodes: nodes))
             } else {
                 let discriminator = compileDiscriminator(context, branches: elements, keyword: keyword.name)
+                if let discriminator { pendingDiscriminators.append(discriminator) }
                 checks.append(
                     ChoiceCheck(
                         site: site(keyword, context), nodes: nodes, exactlyOne: keyword == .oneOf,

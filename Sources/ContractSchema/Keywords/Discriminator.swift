@@ -11,9 +11,16 @@ struct Discriminator: Sendable {
     }
 
     let site: KeywordSite
+    /// `oneOf` or `anyOf`: the keyword whose branches it tells apart.
+    let keyword: String
     let propertyName: String
     let selection: [String: Target]
+    /// The values that select some branch, as an unknown value's message lists them.
     let names: [String]
+    /// Per branch, the values of the property that select it: its own `enum`/`const` for the property
+    /// when it has one (the mapping key among them first), else the mapping keys naming it, else its
+    /// component name (the implicit mapping).
+    let branchValues: [[String]]
 
     func collect(
         _ instance: JSONValue, _ nodes: [SchemaNode], _ choiceSite: KeywordSite, _ state: inout ValidationState
@@ -23,7 +30,9 @@ struct Discriminator: Sendable {
         guard case .object(let object) = instance else { return nil }
         guard let value = object[propertyName]?.stringValue else {
             return state.error(
-                site, expected: "property \(ValueDescription.quote(propertyName)) naming the schema",
+                site,
+                expected: "property \(ValueDescription.quote(propertyName)) naming the schema (one of "
+                    + names.map(ValueDescription.quote).joined(separator: ", ") + ")",
                 actual: object[propertyName].map(ValueDescription.describe) ?? "object without it")
         }
         guard let target = selection[value] else {
@@ -71,23 +80,45 @@ extension SchemaCompiler {
         }
         var selection: [String: Discriminator.Target] = [:]
         for (name, offset) in byName { selection[name] = .branch(offset) }
+        var mapped: [[String]] = Array(repeating: [], count: branches.count)
+        var mappedElsewhere: [String] = []
         if case .object(let mapping)? = discriminator["mapping"] {
             for member in mapping.members {
                 guard let target = member.value.stringValue else { continue }
                 if !target.contains("/"), !target.contains("#") {
-                    if let offset = byName[target] { selection[member.key] = .branch(offset) }
+                    if let offset = byName[target] {
+                        selection[member.key] = .branch(offset)
+                        mapped[offset].append(member.key)
+                    }
                     continue
                 }
                 let uri = context.base.resolving(target).description
                 if let offset = byURI[uri] {
                     selection[member.key] = .branch(offset)
+                    mapped[offset].append(member.key)
                 } else if let (node, _) = resolve(target, context, keyword: "discriminator") {
                     selection[member.key] = .node(node)
+                    mappedElsewhere.append(member.key)
                 }
             }
         }
+        let implicit = Dictionary(byName.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        var branchValues: [[String]] = []
+        for (offset, branch) in branches.enumerated() {
+            let own = DiscriminatorValues(registry: registry, property: propertyName)
+                .values(of: branch, base: context.base)
+            // A value the branch itself accepts selects it, unless the mapping or a name already does.
+            for value in own where selection[value] == nil { selection[value] = .branch(offset) }
+            if !own.isEmpty {
+                branchValues.append(mapped[offset].filter(own.contains) + own.filter { !mapped[offset].contains($0) })
+            } else if !mapped[offset].isEmpty {
+                branchValues.append(mapped[offset])
+            } else {
+                branchValues.append(implicit[offset].map { [$0] } ?? [])
+            }
+        }
         return Discriminator(
-            site: site(.discriminator, context), propertyName: propertyName, selection: selection,
-            names: selection.keys.sorted())
+            site: site(.discriminator, context), keyword: keyword, propertyName: propertyName, selection: selection,
+            names: Set(branchValues.joined() + mappedElsewhere).sorted(), branchValues: branchValues)
     }
 }

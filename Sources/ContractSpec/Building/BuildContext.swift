@@ -21,6 +21,8 @@ final class BuildContext {
     private var memo: [MemoKey: AnyObject] = [:]
     /// The results of `memo` by the `$ref` that led to them (see `Referral`).
     private var referrals: [Referral: AnyObject] = [:]
+    /// `$ref`s followed where the version allows none (reported once per kind of place).
+    private var misplacedReferences = MisplacedReferences()
 
     /// One memoized result. A class, so that a hit is a class cast: the cast out of `Any` it replaced
     /// went through the runtime's general dynamic cast, about a thousand instructions per `$ref` followed.
@@ -36,9 +38,16 @@ final class BuildContext {
         let target: HashedText
     }
 
-    init(workspace: ContractWorkspace, version: Spec.Version, collectsAnnotatedSchemas: Bool = true) {
+    /// How `nullable: true` is read, for the linter's words about it.
+    let nullable: NullableReading
+
+    init(
+        workspace: ContractWorkspace, version: Spec.Version, collectsAnnotatedSchemas: Bool = true,
+        nullable: NullableReading = .lenient
+    ) {
         self.workspace = workspace
         self.version = version
+        self.nullable = nullable
         self.collectsAnnotatedSchemas = collectsAnnotatedSchemas
         self.fields = FieldSets(version)
     }
@@ -71,7 +80,10 @@ final class BuildContext {
         } else if node.referenceKey == nil {
             return body(node)
         }
-        if let referral, let cached = referrals[referral] { return (cached as? Memo<T>)?.value }
+        if let referral, let cached = referrals[referral] {
+            noteReferencePlacement(node, kind: kind)
+            return (cached as? Memo<T>)?.value
+        }
         guard let target = dereference(node, expecting: kind) else { return nil }
         guard let key = target.referenceKey else { return body(target) }
         let memoKey = MemoKey(kind: kind, target: HashedText(key))
@@ -111,6 +123,18 @@ final class BuildContext {
         report(.error, code, message, at: node)
     }
 
+    /// Notes a `$ref` at `node` where an object of `kind` belongs, when the version allows none there.
+    private func noteReferencePlacement(_ node: SourceNode, kind: String) {
+        guard !MisplacedReferences.permits(kind, in: version) else { return }
+        misplacedReferences.note(kind, at: node)
+    }
+
+    /// Reports the `$ref`s followed where the version allows none: one warning per kind of place.
+    func reportMisplacedReferences() {
+        diagnostics += misplacedReferences.diagnostics(version: version)
+        misplacedReferences = MisplacedReferences()
+    }
+
     func warning(_ code: String, _ message: String, at node: SourceNode) {
         report(.warning, code, message, at: node)
     }
@@ -139,6 +163,7 @@ final class BuildContext {
     func dereference(_ node: SourceNode, expecting kind: String) -> SourceNode? {
         // Most nodes are written in place: handed back without the copies and the list a chain needs.
         guard case .object(let object) = node.value, object["$ref"] != nil else { return node }
+        noteReferencePlacement(node, kind: kind)
         var current = node
         // The keys of the nodes met so far: meeting one again is a loop. (Their keys come with the cached
         // resolution, so the referring node's pointer is never spelled out.) The first is kept apart, so

@@ -2,20 +2,30 @@ import ContractJSON
 
 /// Reads the fields of one OpenAPI object, reporting structural problems as it goes:
 /// wrong types, missing required fields, unknown fields.
+///
+/// A `$ref` in place of the object is followed wherever it is written (see `MisplacedReferences`):
+/// `node` is then its target, which builders read instead of the node they were given.
 struct ObjectReader {
     let node: SourceNode
     let kind: String
     let context: BuildContext
     let isObject: Bool
 
-    /// Checks that `node` is an object; reports it when it is not.
+    /// Checks that `node` (or the target of the `$ref` written there) is an object; reports it when it is not.
     init(_ node: SourceNode, kind: String, context: BuildContext) {
-        self.node = node
         self.kind = kind
         self.context = context
-        self.isObject = node.value.isObject
+        guard let target = context.dereference(node, expecting: kind) else {
+            // Why the `$ref` leads nowhere is reported; the object reads as empty.
+            self.node = node
+            self.isObject = false
+            return
+        }
+        self.node = target
+        self.isObject = target.value.isObject
         if !isObject {
-            context.error("structure.type", "expected a \(kind) (an object), found \(node.kindDescription)", at: node)
+            context.error(
+                "structure.type", "expected a \(kind) (an object), found \(target.kindDescription)", at: target)
         }
     }
 
@@ -27,7 +37,7 @@ struct ObjectReader {
     func checkFields(_ allowed: FieldSet) {
         // Keys are read straight from the object: `node.members` made a node (and a pointer) for
         // every member of every object the builders read, and only an unknown field needs one.
-        guard case .object(let object) = node.value else { return }
+        guard isObject, case .object(let object) = node.value else { return }
         // By offset: a loop variable copied each member, value and all.
         for offset in object.members.indices {
             let key = object.members[offset].key
@@ -97,8 +107,12 @@ struct ObjectReader {
         return text
     }
 
+    /// The member `key`, an object (a map such as `responses`, or an object such as `info`); a `$ref`
+    /// written in its place is followed.
     func object(_ key: String, required: Bool = false) -> SourceNode? {
-        guard let child = required ? require(key) : child(key) else { return nil }
+        guard let written = required ? require(key) : child(key),
+            let child = context.dereference(written, expecting: "'\(key)' object")
+        else { return nil }
         guard child.value.isObject else {
             context.error("structure.type", "'\(key)' must be an object, found \(child.kindDescription)", at: child)
             return nil
@@ -106,8 +120,11 @@ struct ObjectReader {
         return child
     }
 
+    /// The elements of the member `key`, an array; a `$ref` written in its place is followed.
     func array(_ key: String) -> [SourceNode]? {
-        guard let child = child(key) else { return nil }
+        guard let written = child(key), let child = context.dereference(written, expecting: "'\(key)' list") else {
+            return nil
+        }
         guard child.value.isArray else {
             context.error("structure.type", "'\(key)' must be an array, found \(child.kindDescription)", at: child)
             return nil

@@ -89,11 +89,13 @@ struct ServerReader {
         }
         return nodes.compactMap { node in
             let reader = ObjectReader(node, kind: "Server Object", context: context)
+            let node = reader.node
             reader.checkFields(FieldTables.server)
             guard let url = reader.string("url", required: true) else { return nil }
             var variables: [String: Spec.ServerVariable] = [:]
             for (name, variable) in reader.object("variables")?.members ?? [] {
                 let variableReader = ObjectReader(variable, kind: "Server Variable Object", context: context)
+                let variable = variableReader.node
                 variableReader.checkFields(FieldTables.serverVariable)
                 let defaultValue = variableReader.lenientString("default", required: true) ?? ""
                 let allowed = variableReader.stringArray("enum")

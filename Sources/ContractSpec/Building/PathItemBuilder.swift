@@ -36,6 +36,8 @@ struct PathItemBuilder {
         checkTemplate: Bool
     ) -> Spec.Operation {
         let reader = ObjectReader(node, kind: "Operation Object", context: context)
+        // The operation as written, or the target of a `$ref` written in its place.
+        let node = reader.node
         reader.checkFields(FieldTables.operation)
         let operationId = reader.string("operationId")
         _ = reader.stringArray("tags")

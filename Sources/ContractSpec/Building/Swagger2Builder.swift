@@ -96,6 +96,8 @@ struct Swagger2Builder {
         servers: [Spec.Server], consumes: [String], produces: [String]
     ) -> Spec.Operation {
         let reader = ObjectReader(node, kind: "Operation Object", context: context)
+        // The operation as written, or the target of a `$ref` written in its place.
+        let node = reader.node
         reader.checkFields(Self.operationFields)
         let operationConsumes = reader.stringArray("consumes") ?? consumes
         let operationProduces = reader.stringArray("produces") ?? produces

@@ -35,6 +35,7 @@ struct Swagger2Responses {
         }
         let headers = (reader.object("headers")?.members ?? []).map { name, header in
             let headerReader = ObjectReader(header, kind: "Header Object", context: context)
+            let header = headerReader.node
             headerReader.checkFields(Self.headerFields)
             _ = headerReader.oneOf("type", ["string", "number", "integer", "boolean", "array"], required: true)
             return Spec.Header(

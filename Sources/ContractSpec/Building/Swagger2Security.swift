@@ -27,6 +27,6 @@ enum Swagger2Security {
             }
             kind = .oauth2(scopes: reader.object("scopes", required: true)?.members.map(\.key) ?? [])
         }
-        return Spec.SecurityScheme(name: name, kind: kind, location: node.location)
+        return Spec.SecurityScheme(name: name, kind: kind, location: reader.node.location)
     }
 }

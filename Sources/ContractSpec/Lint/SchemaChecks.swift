@@ -161,7 +161,9 @@ struct SchemaChecks {
             let nullable = node.child(member)
             context.warning(
                 "schema.nullable-ignored",
-                "nullable: true has no effect without 'type' in the same schema (OAS 3.0.3); null is rejected here unless another keyword allows it",
+                context.nullable == .strict
+                    ? "nullable: true has no effect without 'type' in the same schema (OAS 3.0.3); null is rejected here unless another keyword allows it"
+                    : "nullable: true without 'type' in the same schema: null is accepted here, but OAS 3.0.3 read literally gives nullable no effect, and tools that read it so reject null; add 'type' for portability",
                 at: nullable)
         }
         if context.version.usesDraft4Schemas, keys[.nullable]?.value.boolValue == true,
@@ -171,7 +173,9 @@ struct SchemaChecks {
             let enumNode = node.child(member)
             context.warning(
                 "schema.nullable-enum",
-                "nullable: true, but 'enum' does not list null, so null is rejected (OAS 3.0.3); add null to the enum to allow it",
+                context.nullable == .strict
+                    ? "nullable: true, but 'enum' does not list null, so null is rejected (OAS 3.0.3); add null to the enum to allow it"
+                    : "nullable: true beside an 'enum' that does not list null: null is accepted here, but OAS 3.0.3 read literally rejects it, as do tools that read it so; add null to the enum for portability",
                 at: enumNode)
         }
         // Children stand at their key's position, or their own `{` in a list, else at this schema's.

@@ -28,7 +28,11 @@ public final class ContractSchemas: @unchecked Sendable {
     /// numbered, so that neither registering nor compiling one spells and percent-encodes its address.
     private let registeredSynthesized: [SchemaAddress: String]
     private let files: [String: ContractFile]
+    /// How `nullable: true` is read when the 3.0 and 2.0 schemas compile.
+    public let nullable: NullableReading
     private let lock = NSLock()
+    // Guarded by `lock`: the same schemas compiled with the other `nullable` reading, made when asked for.
+    private var otherReading: ContractSchemas?
     // Guarded by `lock`: schemas the loader built (2.0 parameters), compiled from their values.
     private var synthesized: [String: Result<CompiledSchema, SchemaCompileErrors>] = [:]
     // Guarded by `lock`: schema values by URI, normalised to 2020-12.
@@ -37,7 +41,8 @@ public final class ContractSchemas: @unchecked Sendable {
     /// Creates the catalog for files written in one specification version, plus the schemas the loader
     /// built itself (Swagger 2.0 parameters and form bodies), each registered under a name of its own.
     public init(
-        files: [ContractFile], version: Spec.Version, componentRoots: [JSONPointer], synthesized: [Spec.Schema] = []
+        files: [ContractFile], version: Spec.Version, componentRoots: [JSONPointer], synthesized: [Spec.Schema] = [],
+        nullable: NullableReading = .lenient
     ) {
         var registry = SchemaRegistry()
         let dialect: SchemaDialect = version.usesDraft4Schemas ? .oas30 : .draft2020_12
@@ -66,7 +71,32 @@ public final class ContractSchemas: @unchecked Sendable {
         self.dialect = dialect
         self.version = version
         self.files = Dictionary(files.map { ($0.uri, $0) }, uniquingKeysWith: { first, _ in first })
-        self.catalog = SchemaCatalog(registry: registry)
+        self.nullable = nullable
+        self.catalog = SchemaCatalog(registry: registry, options: SchemaCompileOptions(nullable: nullable))
+    }
+
+    /// The same files and schemas, compiled with another reading of `nullable`.
+    private init(_ schemas: ContractSchemas, nullable: NullableReading) {
+        registry = schemas.registry
+        dialect = schemas.dialect
+        version = schemas.version
+        registeredSynthesized = schemas.registeredSynthesized
+        files = schemas.files
+        self.nullable = nullable
+        catalog = SchemaCatalog(registry: registry, options: SchemaCompileOptions(nullable: nullable))
+    }
+
+    /// These schemas compiled with `nullable` read as given: `self` when they already are, else a catalog
+    /// of their own (made once, on first use), so that the verifier and the synthesizer given a document
+    /// read `nullable` as their options say.
+    public func reading(_ nullable: NullableReading) -> ContractSchemas {
+        guard nullable != self.nullable else { return self }
+        lock.lock()
+        defer { lock.unlock() }
+        if let otherReading { return otherReading }
+        let other = ContractSchemas(self, nullable: nullable)
+        otherReading = other
+        return other
     }
 
     /// The name a schema built after the catalog (a document assembled in code) is compiled under.
@@ -96,7 +126,9 @@ public final class ContractSchemas: @unchecked Sendable {
         do throws(SchemaCompileErrors) {
             let value = Self.absolutizingReferences(in: schema.value, base: URL(string: schema.baseURI))
             result = .success(
-                try CompiledSchema(schema: value, baseURI: uri, dialect: .draft2020_12, registry: registry))
+                try CompiledSchema(
+                    schema: value, baseURI: uri, dialect: .draft2020_12, registry: registry,
+                    options: SchemaCompileOptions(nullable: nullable)))
         } catch {
             result = .failure(error)
         }

@@ -1,4 +1,5 @@
 import ContractJSON
+import ContractSchema
 
 extension Spec {
     /// A loaded contract.
@@ -27,6 +28,18 @@ extension Spec {
         public var schemas: [String: Schema]
         /// Every schema of the contract, compiled once on first use.
         public var compiledSchemas = ContractSchemas()
+
+        /// How `nullable: true` is read when the contract's schemas compile (`.lenient` unless the
+        /// loader or `reading(nullable:)` says otherwise).
+        public var nullable: NullableReading { compiledSchemas.nullable }
+
+        /// The same contract with its schemas compiled under `nullable` read as given (the schemas are
+        /// compiled again, once, on first use).
+        public func reading(nullable: NullableReading) -> Document {
+            var document = self
+            document.compiledSchemas = compiledSchemas.reading(nullable)
+            return document
+        }
 
         /// The operation with this `operationId`.
         public func operation(id: String) -> Operation? {

@@ -1,0 +1,45 @@
+import ContractExamples
+import ContractJSON
+import ContractSpec
+import ContractTestSupport
+import Foundation
+import Testing
+
+/// The synthesizer sets a discriminator property to the value the branch itself declares.
+@Suite("Discriminators in synthesis")
+struct DiscriminatorExampleTests {
+    static let document: Spec.Document? = {
+        let url = Corpus.packageRoot.appendingPathComponent("Tests/Fixtures/contracts/chat.yaml")
+        return ContractLoader(rootDirectory: Corpus.packageRoot).load(url, checks: []).document
+    }()
+
+    @Test(
+        "request and response bodies take the branch's own enum value, and validate",
+        arguments: [
+            ExampleMode.minimal, .full, .random(seed: 1), .random(seed: 2), .random(seed: 5), .random(seed: 9),
+        ])
+    func bodiesValidate(mode: ExampleMode) throws {
+        let document = try #require(Self.document)
+        let operation = try #require(document.operation(id: "createChatCompletion"))
+        let synthesizer = ExampleSynthesizer(document: document)
+        let request = try synthesizer.requestBody(for: operation, mode: mode)
+        let requestSchema = try #require(operation.requestBody?.content.first?.schema)
+        #expect(try document.compiledSchemas.compiled(requestSchema).isValid(request.value, context: .request))
+        let roles = (request.value["messages"]?.arrayValue ?? []).compactMap { $0["role"]?.stringValue }
+        #expect(!roles.isEmpty)
+        #expect(roles.allSatisfy { ["system", "developer", "user", "assistant", "LegacyMessage"].contains($0) }, "\(roles)")
+        let response = try synthesizer.responseBody(for: operation, mode: mode)
+        let responseSchema = try #require(operation.response(for: 200)?.content.first?.schema)
+        #expect(try document.compiledSchemas.compiled(responseSchema).isValid(response.value, context: .response))
+    }
+
+    @Test("full mode fills tool_calls with calls whose type is the branch's own value")
+    func toolCalls() throws {
+        let document = try #require(Self.document)
+        let operation = try #require(document.operation(id: "createChatCompletion"))
+        let response = try ExampleSynthesizer(document: document).responseBody(for: operation, mode: .full)
+        let calls = response.value["choices"]?.arrayValue?.first?["message"]?["tool_calls"]?.arrayValue ?? []
+        #expect(!calls.isEmpty, "\(response.json)")
+        #expect(calls.allSatisfy { $0["type"] == "function" }, "\(response.json)")
+    }
+}

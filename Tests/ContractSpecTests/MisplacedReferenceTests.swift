@@ -1,0 +1,142 @@
+import ContractJSON
+import ContractTestSupport
+import Foundation
+import Testing
+
+@testable import ContractSpec
+
+/// `$ref`s written where the version allows no Reference Object (an Operation, a Media Type in 3.0…)
+/// are followed, with one warning per kind of place.
+@Suite("$ref in places the specification does not allow")
+struct MisplacedReferenceTests {
+    static let ledger = Corpus.packageRoot.appendingPathComponent("Tests/Fixtures/contracts/split/ledger.yaml")
+
+    @Test("a description whose every operation is a $ref to another file loads whole")
+    func splitContractLoads() throws {
+        let result = ContractLoader(rootDirectory: Corpus.packageRoot).load(Self.ledger)
+        let document = try #require(result.document)
+        #expect(
+            document.operations.map { "\($0.method) \($0.path) \($0.operationId ?? "-")" } == [
+                "GET /balance balance_get", "POST /invoices invoice_create", "GET /invoices/{invoice_id} invoice_get",
+                "DELETE /invoices/{invoice_id} invoice_delete",
+            ])
+        let invoice = try #require(document.operation(id: "invoice_get"))
+        #expect(invoice.parameters.map(\.name) == ["invoice_id"])
+        #expect(invoice.location.file.hasSuffix("resources/invoices/invoice_get.yml"))
+        let ok = try #require(invoice.response(for: 200))
+        #expect(ok.content.map(\.name) == ["application/json"])
+        #expect(ok.content.first?.schema?.pointer.description == "/schema")
+        #expect(ok.content.first?.schema?.baseURI.hasSuffix("resources/invoices/models/invoice_media.yml") == true)
+        #expect(ok.content.first?.schema?.value["$ref"] == "invoice.yml")
+        let balance = try #require(document.operation(id: "balance_get")?.response(for: 200))
+        #expect(balance.headers.map(\.name) == ["ratelimit-limit"])
+        #expect(balance.content.first?.examples.first?.value?["month_to_date_balance"] == "23.44")
+        #expect(document.operation(id: "balance_get")?.response(for: 401)?.description == "Missing or wrong credentials.")
+    }
+
+    @Test("one warning per kind of place, at the first, counting the others; no error")
+    func oneWarningPerKind() throws {
+        let result = ContractLoader(rootDirectory: Corpus.packageRoot).load(Self.ledger)
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let placements = result.diagnostics.filter { $0.code == "ref.placement" }
+        #expect(placements.allSatisfy { $0.severity == .warning })
+        #expect(
+            placements.map(\.message) == [
+                "OpenAPI 3.0.3 does not allow $ref in place of an Operation Object; it is followed here and in 3 other "
+                    + "places, but tools that read the specification strictly reject it",
+                "OpenAPI 3.0.3 does not allow $ref in place of a Media Type Object; it is followed here, but tools "
+                    + "that read the specification strictly reject it",
+            ])
+        #expect(placements.first?.location.file.hasSuffix("split/ledger.yaml") == true)
+        #expect(placements.first?.location.position.line == 13)
+        // Parameters and responses may be references: no warning for them.
+        #expect(result.diagnostics.filter { $0.code != "ref.placement" }.isEmpty, "\(result.diagnostics)")
+    }
+
+    @Test("a $ref in an operation's place that names a missing file is an error at its line")
+    func missingOperationFile() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": """
+            openapi: 3.0.3
+            info: {title: t, version: '1'}
+            paths:
+              /a:
+                get:
+                  $ref: operations/missing.yml
+                post:
+                  $ref: operations/create.yml#/nope
+            """,
+            "operations/create.yml": "operationId: create\nresponses: {'204': {description: ok}}\n",
+        ])
+        let errors = contract.messages().filter { $0.contains("error:") }
+        #expect(errors.count == 2, "\(errors)")
+        #expect(errors.first?.hasPrefix("api.yaml:6:7: error: $ref 'operations/missing.yml': ") == true, "\(errors)")
+        #expect(errors.first?.hasSuffix("[ref.file]") == true)
+        #expect(errors.last?.hasPrefix("api.yaml:8:7: error: $ref 'operations/create.yml#/nope' names nothing in ") == true)
+        #expect(errors.last?.hasSuffix("operations/create.yml [ref.unresolved]") == true)
+        // Neither is reported again as a field the Operation Object does not have.
+        #expect(!contract.messages().contains { $0.contains("structure.unknown-field") })
+    }
+
+    @Test("Swagger 2.0: an operation and a response header given by $ref")
+    func swagger2() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": """
+            swagger: '2.0'
+            info: {title: t, version: '1'}
+            paths:
+              /pets:
+                get:
+                  $ref: 'ops.yaml#/listPets'
+            """,
+            "ops.yaml": """
+            listPets:
+              operationId: listPets
+              produces: [application/json]
+              responses:
+                '200':
+                  description: ok
+                  headers:
+                    X-Rate: {$ref: 'ops.yaml#/rateHeader'}
+                  schema: {type: array, items: {type: string}}
+            rateHeader: {type: integer}
+            """,
+        ])
+        let result = contract.load()
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let operation = try #require(result.document?.operation(id: "listPets"))
+        #expect(operation.response(for: 200)?.headers.first?.schema?.value["type"] == "integer")
+        #expect(
+            result.diagnostics.map(\.message).map { $0.prefix(56) } == [
+                "Swagger 2.0 does not allow $ref in place of an Operation",
+                "Swagger 2.0 does not allow $ref in place of a Header Obj",
+            ])
+    }
+
+    @Test("a whole map or list given by $ref is followed too")
+    func mapsAndLists() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": """
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            paths:
+              /a/{id}:
+                get:
+                  parameters: {$ref: 'parts.yaml#/parameters'}
+                  responses: {$ref: 'parts.yaml#/responses'}
+            """,
+            "parts.yaml": """
+            parameters:
+              - {name: id, in: path, required: true, schema: {type: integer}}
+            responses:
+              '200': {description: ok}
+            """,
+        ])
+        let result = contract.load()
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let operation = try #require(result.document?.operations.first)
+        #expect(operation.parameters.map(\.name) == ["id"])
+        #expect(operation.responses.map(\.description) == ["ok"])
+        #expect(result.diagnostics.filter { $0.code == "ref.placement" }.count == 2)
+    }
+}
