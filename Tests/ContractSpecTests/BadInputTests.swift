@@ -50,6 +50,38 @@ struct BadInputTests {
         #expect(contract.load("clean.json").diagnostics.isEmpty)
     }
 
+    @Test("a component schema no operation uses is checked like one in use")
+    func unusedComponentSchemas() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": """
+            openapi: 3.0.3
+            info: {title: t, version: '1'}
+            paths: {}
+            components:
+              schemas:
+                A:
+                  type: object
+                  required: name
+                  properties: 7
+                B:
+                  type: string
+                  minLength: -1
+                  pattern: '('
+                Fine:
+                  type: string
+                  pattern: '^[a-z]+$'
+            """
+        ])
+        let errors = contract.load().diagnostics.filter { $0.severity == .error }
+            .map { "\($0.location.position.line) \($0.code) \($0.message)" }
+        #expect(
+            errors.sorted() == [
+                "8 schema.compile required must be an array of strings", "9 schema.compile properties must be an object",
+                "12 schema.compile minLength must be a non-negative integer",
+                "13 schema.compile invalid regular expression /(/: unclosed group",
+            ], "\(errors)")
+    }
+
     @Test("malformed JSON is one error with its line and column")
     func malformedJSON() throws {
         let contract = try TemporaryContract([

@@ -1,8 +1,9 @@
 import ContractJSON
 import ContractSchema
 
-/// Checks that need compiled schemas: every schema the operations use compiles (patterns parse,
-/// `$ref`s resolve in the schema engine's terms), and examples and defaults match their schemas.
+/// Checks that need compiled schemas: every schema the operations use and every component schema
+/// compiles (patterns parse, `$ref`s resolve in the schema engine's terms), and examples and defaults
+/// match their schemas.
 struct CompiledSchemaChecks {
     let context: BuildContext
     let document: Spec.Document
@@ -13,6 +14,11 @@ struct CompiledSchemaChecks {
         // a `for operation in` loop copies each one too.
         for offset in document.operations.indices { check(document.operations[offset], examples: checkExamples) }
         for offset in document.webhooks.indices { check(document.webhooks[offset], examples: checkExamples) }
+        // Component schemas no operation uses yet are checked too: a broken one is broken for the next
+        // operation that names it.
+        for name in document.schemas.keys.sorted() {
+            if let schema = document.schemas[name] { _ = compile(schema) }
+        }
         if checkExamples { checkAnnotatedSchemas() }
     }
 
