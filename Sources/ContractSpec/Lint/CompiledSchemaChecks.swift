@@ -15,9 +15,14 @@ struct CompiledSchemaChecks {
         for offset in document.operations.indices { check(document.operations[offset], examples: checkExamples) }
         for offset in document.webhooks.indices { check(document.webhooks[offset], examples: checkExamples) }
         // Component schemas no operation uses yet are checked too: a broken one is broken for the next
-        // operation that names it.
+        // operation that names it. One with an error reported inside it already (a `$ref` loop, say) is
+        // left alone: compiling it would report the same mistake again, elsewhere.
+        let reportedAt = context.diagnostics.filter { $0.severity == .error }.compactMap(\.pointer)
         for name in document.schemas.keys.sorted() {
-            if let schema = document.schemas[name] { _ = compile(schema) }
+            guard let schema = document.schemas[name],
+                !reportedAt.contains(where: { schema.pointer.isPrefix(of: $0) })
+            else { continue }
+            _ = compile(schema)
         }
         if checkExamples { checkAnnotatedSchemas() }
     }
