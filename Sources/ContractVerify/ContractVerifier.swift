@@ -13,25 +13,41 @@ import ContractSpec
 /// for violation in verdict.violations { print(violation) }
 /// ```
 public struct ContractVerifier: Sendable {
-    /// Everything prepared, in one immutable object: copying the verifier (every call through a property
-    /// of a class copies it) then retains one reference instead of each table.
-    private final class Tables: Sendable {
+    /// What is prepared from the contract alone, whatever the options: every operation with its schemas
+    /// compiled and its parameters' decoders. Verifiers of other option sets made with
+    /// `init(sharingPreparationOf:options:)` share it rather than prepare the contract again.
+    private final class Preparation: Sendable {
         let document: Spec.Document
-        let options: VerifierOptions
-        let router: Router
         let operations: [PreparedOperation]
         let files: FileNames
-        let secrets: SecretNames
 
-        init(document: Spec.Document, options: VerifierOptions) {
+        init(document: Spec.Document) {
             self.document = document
-            self.options = options
-            router = Router(document: document, options: options)
-            operations = document.operations.map { PreparedOperation($0, document: document) }
+            let shapes = ShapeBuilder(schemas: document.compiledSchemas)
+            operations = document.operations.map { PreparedOperation($0, document: document, shapes: shapes) }
             var names: [String: String] = [:]
             for file in document.files { names[file.uri] = file.url.lastPathComponent }
             files = FileNames(rootURI: document.file.uri, names: names)
-            secrets = SecretNames(document: document, extra: options.secretNames)
+        }
+    }
+
+    /// Everything prepared, in one immutable object: copying the verifier (every call through a property
+    /// of a class copies it) then retains one reference instead of each table.
+    private final class Tables: Sendable {
+        let preparation: Preparation
+        let options: VerifierOptions
+        let router: Router
+        let secrets: SecretNames
+
+        var document: Spec.Document { preparation.document }
+        var operations: [PreparedOperation] { preparation.operations }
+        var files: FileNames { preparation.files }
+
+        init(preparation: Preparation, options: VerifierOptions) {
+            self.preparation = preparation
+            self.options = options
+            router = Router(document: preparation.document, options: options)
+            secrets = SecretNames(document: preparation.document, extra: options.secretNames)
         }
     }
 
@@ -44,7 +60,14 @@ public struct ContractVerifier: Sendable {
 
     /// Prepares a verifier for a loaded contract.
     public init(document: Spec.Document, options: VerifierOptions = VerifierOptions()) {
-        tables = Tables(document: document, options: options)
+        tables = Tables(preparation: Preparation(document: document), options: options)
+    }
+
+    /// A verifier of `other`'s contract with other options, sharing what `other` prepared from the contract
+    /// (operations, compiled schemas, decoders): options change routing, strictness and redaction, not the
+    /// contract, so one copy serves every option set.
+    package init(sharingPreparationOf other: ContractVerifier, options: VerifierOptions) {
+        tables = Tables(preparation: other.tables.preparation, options: options)
     }
 
     /// The operation a request names, or why there is none.
