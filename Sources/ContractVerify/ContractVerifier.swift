@@ -4,8 +4,9 @@ import ContractSpec
 /// Checks HTTP exchanges against a contract: routes a request to its operation, checks its parameters,
 /// credentials, body and `Accept`, then checks the response's status, headers and body.
 ///
-/// Everything that can be is prepared once, here: the routing tree, every schema compiled, every
-/// parameter's decoder. The verifier is immutable and `Sendable`; share one across threads.
+/// Everything is prepared once: the routing tree when the verifier is created; each operation's compiled
+/// schemas and parameter decoders when a request is first checked against it. The verifier is `Sendable`;
+/// share one across threads.
 ///
 /// ```swift
 /// let verifier = ContractVerifier(document: document)
@@ -13,21 +14,37 @@ import ContractSpec
 /// for violation in verdict.violations { print(violation) }
 /// ```
 public struct ContractVerifier: Sendable {
-    /// What is prepared from the contract alone, whatever the options: every operation with its schemas
+    /// What is prepared from the contract alone, whatever the options: each operation with its schemas
     /// compiled and its parameters' decoders. Verifiers of other option sets made with
     /// `init(sharingPreparationOf:options:)` share it rather than prepare the contract again.
     private final class Preparation: Sendable {
         let document: Spec.Document
-        let operations: [PreparedOperation]
         let files: FileNames
+        /// Each operation is prepared when a request or response is first checked against it, with the
+        /// shapes built so far: tests use a few of a contract's operations, and preparing all of them up
+        /// front was 40% of a backend's first use of Kubernetes' description in a release build.
+        private let prepared: Locked<(operations: [PreparedOperation?], shapes: ShapeBuilder)>
 
         init(document: Spec.Document) {
             self.document = document
-            let shapes = ShapeBuilder(schemas: document.compiledSchemas)
-            operations = document.operations.map { PreparedOperation($0, document: document, shapes: shapes) }
+            prepared = Locked(
+                (
+                    Array(repeating: nil, count: document.operations.count),
+                    ShapeBuilder(schemas: document.compiledSchemas)
+                ))
             var names: [String: String] = [:]
             for file in document.files { names[file.uri] = file.url.lastPathComponent }
             files = FileNames(rootURI: document.file.uri, names: names)
+        }
+
+        /// The operation at `index` in the document, prepared.
+        func operation(at index: Int) -> PreparedOperation {
+            prepared.withLock { state in
+                if let known = state.operations[index] { return known }
+                let operation = PreparedOperation(document.operations[index], document: document, shapes: state.shapes)
+                state.operations[index] = operation
+                return operation
+            }
         }
     }
 
@@ -40,7 +57,6 @@ public struct ContractVerifier: Sendable {
         let secrets: SecretNames
 
         var document: Spec.Document { preparation.document }
-        var operations: [PreparedOperation] { preparation.operations }
         var files: FileNames { preparation.files }
 
         init(preparation: Preparation, options: VerifierOptions) {
@@ -81,7 +97,7 @@ public struct ContractVerifier: Sendable {
         guard let match = route.match else {
             return RequestVerdict(route: route, violations: [routeViolation(route, request)])
         }
-        let prepared = tables.operations[match.index]
+        let prepared = tables.preparation.operation(at: match.index)
         var recorder = ViolationRecorder(prepared: prepared, request: request, files: tables.files)
         // The two flags the checker reads, not the options: copying those retained their arrays and set.
         RequestChecker(prepared: prepared, strict: tables.options.strict, checksAccept: tables.options.checksAccept)
@@ -116,16 +132,15 @@ public struct ContractVerifier: Sendable {
 
     /// The prepared operation of a match; a match made by another verifier is looked up by method and path.
     private func prepared(for match: RouteMatch) -> PreparedOperation? {
+        let operations = tables.document.operations
         let operation = match.operation
-        if match.index < tables.operations.count {
-            let candidate = tables.operations[match.index].operation
-            if candidate.method == operation.method && candidate.path == operation.path {
-                return tables.operations[match.index]
-            }
+        if match.index < operations.count && operations[match.index].method == operation.method
+            && operations[match.index].path == operation.path
+        {
+            return tables.preparation.operation(at: match.index)
         }
-        return tables.operations.first {
-            $0.operation.method == operation.method && $0.operation.path == operation.path
-        }
+        return operations.firstIndex { $0.method == operation.method && $0.path == operation.path }
+            .map(tables.preparation.operation(at:))
     }
 
     private func finish(_ recorder: inout ViolationRecorder) {
