@@ -1,3 +1,5 @@
+import ContractVerify
+
 /// Finds the backend a protocol instance answers for: by slot for sessions made from a backend's
 /// configuration, and the one globally installed backend for the base class.
 ///

@@ -40,7 +40,8 @@ public final class ContractBackend: Sendable {
     let recordingFile = Locked<Result<RecordingWriter, RecordingUnavailable>?>(nil)
     private let sessionStore = Locked<URLSession?>(nil)
 
-    /// A backend for the contract at `url` (loaded once per file and options, then shared).
+    /// A backend for the contract at `url` (loaded once per file, shared by every backend and option set
+    /// while any backend uses it).
     /// - Parameter recording: where exchanges are recorded; `.off` for a test that breaks the contract on
     ///   purpose, so the traffic `contract-check` verifies after the tests stays the real clients'.
     /// - Throws: `ContractLoadError` when the contract does not load or has errors.
@@ -66,6 +67,7 @@ public final class ContractBackend: Sendable {
 
     deinit {
         BackendRegistry.shared.unregister(slot: slot)
+        ContractLibrary.holdBriefly(contract)
         // The last reference may go on the session's own queue (inside `startLoading`), where invalidating
         // synchronously would wait on itself.
         if let session = sessionStore.withLock({ $0 }) {

@@ -2,30 +2,59 @@ import ContractSpec
 import ContractVerify
 import Foundation
 
-/// Loads contracts for backends, once per file and options: loading and preparing a contract takes
-/// milliseconds, and a test suite makes a backend per test, often many at once when parallel tests start.
+/// Loads contracts for backends: one copy of each file in the process, whatever the option sets, kept
+/// while a backend uses it. Loading and preparing a contract takes a while, a test suite makes a backend
+/// per test (often many at once when parallel tests start), and a large contract's copy is hundreds of MB
+/// until it is no longer used.
+///
+/// The library holds contracts weakly: backends hold them. Each option set gets a `LoadedContract` of
+/// its own that shares the document, compiled schemas, prepared operations and response synthesis of
+/// the first one loaded; once no backend of any option set holds the file's contract, it is released
+/// `holdSeconds` after its last backend went away: tests that run one after another then load it once,
+/// not once each.
 enum ContractLibrary {
-    /// One contract's load: the first caller loads while holding its lock, callers for the same contract
-    /// wait for that result instead of loading it again; other contracts load in parallel.
+    /// One file's contracts by option set: the first caller loads while holding the lock, callers for the
+    /// same file wait for that result instead of loading it again; other files load in parallel.
     private final class Slot: Sendable {
-        let result = Locked<Result<LoadedContract, ContractLoadError>?>(nil)
+        let contracts = Locked<[String: WeakContract]>([:])
+    }
+
+    private struct WeakContract {
+        weak var contract: LoadedContract?
     }
 
     private static let slots = Locked<[String: Slot]>([:])
 
+    /// How long a contract stays loaded after the last backend that used it went away.
+    static let holdSeconds = 2
+
+    /// Keeps `contract` for `holdSeconds` more, for a backend that goes away.
+    static func holdBriefly(_ contract: LoadedContract) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(holdSeconds)) {
+            withExtendedLifetime(contract) {}
+        }
+    }
+
     /// The prepared contract at `url`. A failed load is not kept, so a later test may find the file.
     static func contract(at url: URL, options: VerifierOptions) throws(ContractLoadError) -> LoadedContract {
-        let key = url.standardizedFileURL.path + "\u{0}" + String(describing: options)
+        let path = url.standardizedFileURL.path
+        let key = String(describing: options)
         let slot = slots.withLock { slots in
-            if let slot = slots[key] { return slot }
+            if let slot = slots[path] { return slot }
             let slot = Slot()
-            slots[key] = slot
+            slots[path] = slot
             return slot
         }
-        let result = slot.result.withLock { stored in
-            if let stored { return stored }
-            let loaded = load(url, options: options)
-            if case .success = loaded { stored = loaded }
+        let result = slot.contracts.withLock { contracts -> Result<LoadedContract, ContractLoadError> in
+            if let kept = contracts[key]?.contract { return .success(kept) }
+            let loaded: Result<LoadedContract, ContractLoadError>
+            if let sibling = contracts.values.lazy.compactMap(\.contract).first {
+                loaded = .success(LoadedContract(sharing: sibling, options: options))
+            } else {
+                contracts.removeAll()
+                loaded = load(url, options: options)
+            }
+            if case .success(let contract) = loaded { contracts[key] = WeakContract(contract: contract) }
             return loaded
         }
         return try result.get()

@@ -1,4 +1,5 @@
 import ContractReport
+import ContractVerify
 import Foundation
 
 /// Where fake backends write the exchanges they answer, so that `contract-check` can verify a test

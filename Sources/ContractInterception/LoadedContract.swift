@@ -3,7 +3,8 @@ import ContractVerify
 import Foundation
 
 /// A contract loaded and prepared once: the verifier, the response synthesis and the names stubs may use.
-/// Immutable, so every backend (and every parallel test) for the same file and options shares one.
+/// Immutable, so every backend (and every parallel test) for the same file and options shares one; the
+/// contracts of other option sets share all of it but the verifier's options (see `ContractLibrary`).
 final class LoadedContract: Sendable {
     let verifier: ContractVerifier
     let synthesis: ResponseSynthesis
@@ -31,6 +32,17 @@ final class LoadedContract: Sendable {
         keysByIndex = verifier.document.operations.map(Self.key)
         indexesByKey = Dictionary(keysByIndex.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         referencesByIndex = verifier.document.operations.map(OperationReference.init)
+    }
+
+    /// `other`'s contract verified with `options`: the document, compiled schemas, prepared operations,
+    /// response synthesis and names are `other`'s own, not copies.
+    init(sharing other: LoadedContract, options: VerifierOptions) {
+        verifier = ContractVerifier(sharingPreparationOf: other.verifier, options: options)
+        synthesis = other.synthesis
+        operationKeys = other.operationKeys
+        keysByIndex = other.keysByIndex
+        indexesByKey = other.indexesByKey
+        referencesByIndex = other.referencesByIndex
     }
 
     /// The reference of a matched operation.

@@ -1,4 +1,5 @@
 import ContractReport
+import ContractVerify
 import Foundation
 
 /// This process's recording file in each folder, opened on the first exchange and shared by every

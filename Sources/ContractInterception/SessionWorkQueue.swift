@@ -1,3 +1,4 @@
+import ContractVerify
 import Foundation
 
 #if canImport(FoundationNetworking)

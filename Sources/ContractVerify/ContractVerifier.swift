@@ -4,8 +4,9 @@ import ContractSpec
 /// Checks HTTP exchanges against a contract: routes a request to its operation, checks its parameters,
 /// credentials, body and `Accept`, then checks the response's status, headers and body.
 ///
-/// Everything that can be is prepared once, here: the routing tree, every schema compiled, every
-/// parameter's decoder. The verifier is immutable and `Sendable`; share one across threads.
+/// Everything is prepared once: the routing tree when the verifier is created; each operation's compiled
+/// schemas and parameter decoders when a request is first checked against it. The verifier is `Sendable`;
+/// share one across threads.
 ///
 /// ```swift
 /// let verifier = ContractVerifier(document: document)
@@ -13,27 +14,56 @@ import ContractSpec
 /// for violation in verdict.violations { print(violation) }
 /// ```
 public struct ContractVerifier: Sendable {
-    /// Everything prepared, in one immutable object: copying the verifier (every call through a property
-    /// of a class copies it) then retains one reference instead of each table.
-    private final class Tables: Sendable {
+    /// What is prepared from the contract alone, whatever the options: each operation with its schemas
+    /// compiled and its parameters' decoders. Verifiers of other option sets made with
+    /// `init(sharingPreparationOf:options:)` share it rather than prepare the contract again.
+    private final class Preparation: Sendable {
         let document: Spec.Document
-        let options: VerifierOptions
-        let router: Router
-        let operations: [PreparedOperation]
         let files: FileNames
-        let secrets: SecretNames
+        /// Each operation is prepared when a request or response is first checked against it, with the
+        /// shapes built so far: tests use a few of a contract's operations, and preparing all of them up
+        /// front was 40% of a backend's first use of Kubernetes' description in a release build.
+        private let prepared: Locked<(operations: [PreparedOperation?], shapes: ShapeBuilder)>
 
-        init(document written: Spec.Document, options: VerifierOptions) {
-            // Every schema below is compiled from this document, so `nullable` is read as the options say.
-            let document = written.reading(nullable: options.nullable)
+        init(document: Spec.Document) {
             self.document = document
-            self.options = options
-            router = Router(document: document, options: options)
-            operations = document.operations.map { PreparedOperation($0, document: document) }
+            prepared = Locked(
+                (
+                    Array(repeating: nil, count: document.operations.count),
+                    ShapeBuilder(schemas: document.compiledSchemas)
+                ))
             var names: [String: String] = [:]
             for file in document.files { names[file.uri] = file.url.lastPathComponent }
             files = FileNames(rootURI: document.file.uri, names: names)
-            secrets = SecretNames(document: document, extra: options.secretNames)
+        }
+
+        /// The operation at `index` in the document, prepared.
+        func operation(at index: Int) -> PreparedOperation {
+            prepared.withLock { state in
+                if let known = state.operations[index] { return known }
+                let operation = PreparedOperation(document.operations[index], document: document, shapes: state.shapes)
+                state.operations[index] = operation
+                return operation
+            }
+        }
+    }
+
+    /// Everything prepared, in one immutable object: copying the verifier (every call through a property
+    /// of a class copies it) then retains one reference instead of each table.
+    private final class Tables: Sendable {
+        let preparation: Preparation
+        let options: VerifierOptions
+        let router: Router
+        let secrets: SecretNames
+
+        var document: Spec.Document { preparation.document }
+        var files: FileNames { preparation.files }
+
+        init(preparation: Preparation, options: VerifierOptions) {
+            self.preparation = preparation
+            self.options = options
+            router = Router(document: preparation.document, options: options)
+            secrets = SecretNames(document: preparation.document, extra: options.secretNames)
         }
     }
 
@@ -46,7 +76,19 @@ public struct ContractVerifier: Sendable {
 
     /// Prepares a verifier for a loaded contract.
     public init(document: Spec.Document, options: VerifierOptions = VerifierOptions()) {
-        tables = Tables(document: document, options: options)
+        // Every schema is compiled from the document read as the options say `nullable` is read.
+        tables = Tables(preparation: Preparation(document: document.reading(nullable: options.nullable)), options: options)
+    }
+
+    /// A verifier of `other`'s contract with other options, sharing what `other` prepared from the contract
+    /// (operations, compiled schemas, decoders): options change routing, strictness and redaction, not the
+    /// contract, so one copy serves every option set.
+    /// Only `nullable` changes what is compiled: a verifier that reads it otherwise prepares its own.
+    package init(sharingPreparationOf other: ContractVerifier, options: VerifierOptions) {
+        let preparation =
+            other.options.nullable == options.nullable
+            ? other.tables.preparation : Preparation(document: other.document.reading(nullable: options.nullable))
+        tables = Tables(preparation: preparation, options: options)
     }
 
     /// The operation a request names, or why there is none.
@@ -60,7 +102,7 @@ public struct ContractVerifier: Sendable {
         guard let match = route.match else {
             return RequestVerdict(route: route, violations: [routeViolation(route, request)])
         }
-        let prepared = tables.operations[match.index]
+        let prepared = tables.preparation.operation(at: match.index)
         var recorder = ViolationRecorder(prepared: prepared, request: request, files: tables.files)
         // The two flags the checker reads, not the options: copying those retained their arrays and set.
         RequestChecker(prepared: prepared, strict: tables.options.strict, checksAccept: tables.options.checksAccept)
@@ -95,16 +137,15 @@ public struct ContractVerifier: Sendable {
 
     /// The prepared operation of a match; a match made by another verifier is looked up by method and path.
     private func prepared(for match: RouteMatch) -> PreparedOperation? {
+        let operations = tables.document.operations
         let operation = match.operation
-        if match.index < tables.operations.count {
-            let candidate = tables.operations[match.index].operation
-            if candidate.method == operation.method && candidate.path == operation.path {
-                return tables.operations[match.index]
-            }
+        if match.index < operations.count && operations[match.index].method == operation.method
+            && operations[match.index].path == operation.path
+        {
+            return tables.preparation.operation(at: match.index)
         }
-        return tables.operations.first {
-            $0.operation.method == operation.method && $0.operation.path == operation.path
-        }
+        return operations.firstIndex { $0.method == operation.method && $0.path == operation.path }
+            .map(tables.preparation.operation(at:))
     }
 
     private func finish(_ recorder: inout ViolationRecorder) {

@@ -13,6 +13,7 @@ enum BenchmarkMain {
                                        [--kind valid|invalid] [--dialect 2020-12|oas] [--op parse|isValid|validate]
                                        [--input bytes|object] [--calls N]
                contract-bench load-one FILE [--profile [--structure] | --memory [--warm]]
+               contract-bench prepare [FILE…] | prepare-one FILE lint|backend | stripe-shaped OUT.yaml
                contract-bench verdicts BUNDLE.json INSTANCES.jsonl | verdicts --json FILE
                contract-bench record-stress DIR COUNT
           load   time parse, resolve and compile of each FILE (default: a generated synthetic contract at
@@ -21,6 +22,11 @@ enum BenchmarkMain {
                  fresh process (memory) and after warming up on tiny contracts (load-mem; see LoadMemory.swift).
           load-one  one row of `load` for FILE; --profile: only five loads (--structure: without compiling), for
                  a profiler; --memory: only the peak memory a load adds (--warm: after tiny contracts).
+          prepare  time and peak memory of a fake backend's first use (`ContractBackend(contract:)` and one
+                 request verified) against a load with every check (what `contract-check lint` does), each in
+                 fresh processes, best of three; default: a generated Stripe-shaped contract (4 MB of YAML) and
+                 every document in ../shared/corpora/real-world.
+          stripe-shaped OUT.yaml  write the Stripe-shaped contract `prepare` measures.
           validate  time the schema validator on the fixtures of ../shared/bench (see its README); FIXTURE is
                  box-folder-items or box-sign-request; --calls N runs exactly N calls per batch with no warm-up
                  (for counting instructions: take the difference between two N).
@@ -41,6 +47,9 @@ enum BenchmarkMain {
         switch command {
         case "load": try LoadBenchmark.run(Array(arguments.dropFirst()))
         case "load-one": try LoadBenchmark.runOne(Array(arguments.dropFirst()))
+        case "prepare": try PrepareBenchmark.run(Array(arguments.dropFirst()))
+        case "prepare-one": try PrepareBenchmark.runOne(Array(arguments.dropFirst()))
+        case "stripe-shaped": try PrepareBenchmark.writeStripeShaped(Array(arguments.dropFirst()))
         case "validate": try ValidatorBenchmark.run(arguments: Array(arguments.dropFirst()))
         case "record-stress": try RecordStress.run(Array(arguments.dropFirst()))
         case "verdicts": try Verdicts.run(Array(arguments.dropFirst()))

@@ -25,13 +25,7 @@ enum LoadBenchmark {
                 try Data(json.utf8).write(to: jsonURL)
                 files += [yamlURL.path, jsonURL.path]
             }
-            let corpus = URL(fileURLWithPath: "../shared/corpora/real-world")
-            if let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil) {
-                let documents = enumerator.compactMap { $0 as? URL }.filter {
-                    ["yaml", "json"].contains($0.pathExtension)
-                }
-                files += documents.map(\.path).sorted()
-            }
+            files += PrepareBenchmark.realWorldDocuments()
         }
         emit(
             "file".padding(toLength: 44, withPad: " ", startingAt: 0)

@@ -40,7 +40,8 @@ import Testing
             entry.name = name
             content.insert(entry, at: 0)
         }
-        let map = ContentMap(content, schemas: Clinic.document.compiledSchemas)
+        let schemas = Clinic.document.compiledSchemas
+        let map = ContentMap(content, schemas: schemas, shapes: ShapeBuilder(schemas: schemas))
         func chosen(_ type: String) throws -> String? { map.entry(for: try #require(MediaTypeName(type)))?.media.name }
         #expect(try chosen("application/json; charset=utf-8") == "application/json")
         #expect(try chosen("application/merge-patch+json") == "application/*+json")

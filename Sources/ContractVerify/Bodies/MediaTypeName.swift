@@ -71,6 +71,13 @@ public struct MediaTypeName: Hashable, Sendable, CustomStringConvertible {
         specificity(matching: other) != nil
     }
 
+    /// Whether a `content` key with this name may select a form (`application/x-www-form-urlencoded`) or
+    /// multipart body: the bodies whose fields are decoded by the schema's value shape.
+    var mayBeFields: Bool {
+        type == "*" || type == "multipart"
+            || (type == "application" && ["*", "x-www-form-urlencoded"].contains(subtype))
+    }
+
     /// How closely this range matches `other`, higher is closer; `nil` when it does not match.
     /// Exact type (3) beats `type/*+suffix` (2) beats `type/*` (1) beats `*/*` (0).
     func specificity(matching other: MediaTypeName) -> Int? {

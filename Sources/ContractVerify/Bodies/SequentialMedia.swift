@@ -48,7 +48,7 @@ package struct SequentialBody: Sendable {
     package init?(media: Spec.MediaType, operation: Spec.Operation?, schemas: ContractSchemas) {
         guard let name = MediaTypeName(media.name), let framing = SequenceFraming(name) else { return nil }
         let schema = media.itemSchema ?? media.schema
-        let shape = ValueShape(schema, schemas: schemas)
+        let shape = ShapeBuilder(schemas: schemas).shape(of: schema)
         let describesWholeBody = media.itemSchema == nil
         if describesWholeBody && shape.types == ["string"] { return nil }
         let linesFormArray = describesWholeBody && framing == .jsonLines && shape.types == ["array"]

@@ -19,15 +19,16 @@ final class PreparedOperation: Sendable {
     /// The media types a successful response may have, for `Accept` negotiation.
     let offeredMediaTypes: [MediaTypeName]
 
-    init(_ operation: Spec.Operation, document: Spec.Document) {
+    init(_ operation: Spec.Operation, document: Spec.Document, shapes: ShapeBuilder) {
         let schemas = document.compiledSchemas
         self.operation = operation
         reference = OperationReference(operation)
-        parameters = operation.parameters.map { PreparedParameter($0, schemas: schemas) }
+        parameters = operation.parameters.map { PreparedParameter($0, schemas: schemas, shapes: shapes) }
         requestBody = operation.requestBody
-        requestContent = ContentMap(operation.requestBody?.content ?? [], of: operation, schemas: schemas)
+        requestContent = ContentMap(
+            operation.requestBody?.content ?? [], of: operation, schemas: schemas, shapes: shapes)
         security = SecurityVerifier(operation: operation, document: document)
-        responses = operation.responses.map { PreparedResponse($0, of: operation, schemas: schemas) }
+        responses = operation.responses.map { PreparedResponse($0, of: operation, schemas: schemas, shapes: shapes) }
         var names = Set<String>()
         var prefixes: [String] = []
         for parameter in parameters where parameter.parameter.location == .query {

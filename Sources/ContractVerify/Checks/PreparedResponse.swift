@@ -14,15 +14,15 @@ struct PreparedResponse: Sendable {
     let content: ContentMap
     let headers: [Header]
 
-    init(_ response: Spec.Response, of operation: Spec.Operation, schemas: ContractSchemas) {
+    init(_ response: Spec.Response, of operation: Spec.Operation, schemas: ContractSchemas, shapes: ShapeBuilder) {
         self.response = response
-        content = ContentMap(response.content, of: operation, schemas: schemas)
+        content = ContentMap(response.content, of: operation, schemas: schemas, shapes: shapes)
         // OpenAPI: a `Content-Type` response header definition is ignored; `content` describes it.
         headers = response.headers.filter { $0.name.lowercased() != "content-type" }.map { header in
             let model = header.schema ?? header.content.first?.schema
             return Header(
                 header: header, schema: model.flatMap { try? schemas.compiled($0) },
-                shape: ValueShape(model, schemas: schemas))
+                shape: shapes.shape(of: model))
         }
     }
 }

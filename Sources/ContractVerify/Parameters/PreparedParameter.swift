@@ -25,10 +25,10 @@ final class PreparedParameter: Sendable {
     /// the parameter read by each branch's shape, tried when the union's own reading does not validate.
     let branches: [PreparedParameter]
 
-    convenience init(_ parameter: Spec.Parameter, schemas: ContractSchemas) {
+    convenience init(_ parameter: Spec.Parameter, schemas: ContractSchemas, shapes: ShapeBuilder) {
         let media = parameter.schema == nil ? parameter.content.first : nil
         let model = parameter.schema ?? media?.schema
-        let shape = ValueShape(model, schemas: schemas)
+        let shape = shapes.shape(of: model)
         self.init(
             parameter, schema: model.flatMap { try? schemas.compiled($0) }, shape: shape,
             contentType: media.flatMap { MediaTypeName($0.name) }, branches: media == nil ? shape.branches : [])
