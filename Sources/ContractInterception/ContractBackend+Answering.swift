@@ -129,8 +129,8 @@ extension ContractBackend {
     }
 
     /// Answers as a stub's step says. Not inlined, like every answer but the synthesized one: the request
-    /// path finds most of its code out of the processor's caches, a cost per cache line (BENCHMARKS.md,
-    /// session 15), and the stub cases inlined in `plan` spread its common path over twice the lines.
+    /// path finds most of its code out of the processor's caches, a cost per cache line, and the stub cases
+    /// inlined in `plan` spread its common path over twice the lines.
     @inline(never)
     private func answer(
         _ scenario: Scenario.Answer, match: RouteMatch, request: HTTPRequest, into record: inout AnswerDraft

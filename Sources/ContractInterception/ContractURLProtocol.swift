@@ -64,8 +64,8 @@ public class ContractURLProtocol: URLProtocol {
         let request = request
         let task = task
         // A plain data task (nearly every request) is told by its exact class: the casts below walked the
-        // task class's superclasses, metadata that the request touches nowhere else (two casts were 80
-        // instructions and about 9 cache lines per request). Subclasses, and Apple's private task classes,
+        // task class's superclasses, metadata that the request touches nowhere else. Subclasses, and Apple's
+        // private task classes,
         // still go through the casts.
         let isDataTask =
             task.map { ObjectIdentifier(type(of: $0)) == ObjectIdentifier(URLSessionDataTask.self) } ?? false

@@ -38,7 +38,11 @@ final class LoadedContract: Sendable {
     /// response synthesis and names are `other`'s own, not copies.
     init(sharing other: LoadedContract, options: VerifierOptions) {
         verifier = ContractVerifier(sharingPreparationOf: other.verifier, options: options)
-        synthesis = other.synthesis
+        // Answers are synthesized from the schemas as the options read `nullable`: another reading has
+        // its own.
+        synthesis =
+            other.verifier.options.nullable == options.nullable
+            ? other.synthesis : ResponseSynthesis(document: verifier.document)
         operationKeys = other.operationKeys
         keysByIndex = other.keysByIndex
         indexesByKey = other.indexesByKey

@@ -12,8 +12,7 @@
 /// `NSRecursiveLock` would do, but it is a Foundation object of its own (an `NSObject`, with its set-up and
 /// tear-down) around a heap mutex, made and released with every load. The load's state shares the mutex's
 /// allocation: a control object of its own around a separately allocated mutex was two allocations, an
-/// object's set-up and its release per request; without them the protocol object's set-up and tear-down went
-/// from about 1,910 to 1,520 instructions per request. (`Synchronization.Mutex` is not recursive, and needs
+/// object's set-up and its release per request. (`Synchronization.Mutex` is not recursive, and needs
 /// macOS 15.)
 struct RecursiveMutex<Value>: ~Copyable, @unchecked Sendable {
     /// The value, then the mutex.

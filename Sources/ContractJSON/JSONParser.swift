@@ -33,9 +33,8 @@ public struct JSONParser {
     /// for the open containers of a typical body, on the caller's stack.
     ///
     /// Each stack stays within 1 KB: `withUnsafeTemporaryAllocation` keeps up to 1 KB on the stack and asks
-    /// the runtime about more, and here (Linux, Swift 6.3, measured with callgrind) the answer was no on
-    /// every parse, so 48 members of 56 bytes cost every parse, even of a 200-byte body, a 2.7 KB `malloc`
-    /// and its `free` (about 870 instructions).
+    /// the runtime about more, and on Linux the answer is no, so a larger stack would cost every parse, even
+    /// of a 200-byte body, a `malloc` and its `free`.
     static let memberScratchCapacity = 1_024 / MemoryLayout<JSONObject.Member>.stride
     static let elementScratchCapacity = 1_024 / MemoryLayout<JSONValue>.stride
 

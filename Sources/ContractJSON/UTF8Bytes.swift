@@ -1,7 +1,6 @@
 extension StringProtocol {
     /// Whether every UTF-8 byte of the text satisfies `test`, read from its contiguous storage when it
-    /// has one: the generic `UTF8View` walk cost 10 to 28 instructions a byte, more than the work these
-    /// questions guard (is a name ASCII, does a fragment need percent-decoding, a token escaping).
+    /// has one: the generic `UTF8View` walk costs more than the work these questions guard (is a name ASCII, does a fragment need percent-decoding, a token escaping).
     @inlinable
     package func allUTF8Bytes(satisfy test: (UInt8) -> Bool) -> Bool {
         utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? allUTF8BytesIterating(satisfy: test)

@@ -7,8 +7,8 @@ import ContractJSON
 /// Why a second walk beside `StreamingValidator`: on the fake backend's request path the body is checked
 /// inside `URLProtocol.startLoading`, where nearly every cache line of code and data it touches has to be
 /// fetched again (the URL loading machinery in between evicts it). There, what a check costs follows the
-/// lines it touches more than the instructions it runs: validating a 206-byte body costs about 6 µs the
-/// first time in a request and under 1 µs when repeated at once (BENCHMARKS.md, session 15). The general
+/// lines it touches more than the instructions it runs: a small body costs several times more the first
+/// time in a request than when validated again at once. The general
 /// walk spreads over some twenty-five functions of the reader and the validator, each on lines of its own;
 /// this one keeps the bytes, the structure and the dispatch in one function and calls out only for a
 /// value's own checks (lengths, patterns, formats, bounds), which it shares with the general walk.

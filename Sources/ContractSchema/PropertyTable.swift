@@ -6,8 +6,7 @@ import ContractJSON
 /// profiles of the benchmark. Each name is kept instead as its length and its first sixteen bytes, as
 /// two integers, in an open-addressing table indexed by a multiply-and-shift of those integers: a
 /// lookup loads the key's first sixteen bytes, probes one slot (rarely two) and compares three integers,
-/// and only names longer than sixteen bytes compare the rest of their bytes. (Until session 10 names
-/// were grouped by length and each group scanned: a schema walk's keyword lookups cost twice as much.)
+/// and only names longer than sixteen bytes compare the rest of their bytes.
 struct PropertyTable: Sendable {
     private struct Entry: Sendable {
         /// Bytes 0..<8 and 8..<16 of the name, zero-padded (`UTF8Equality.head`, `tailWord`).

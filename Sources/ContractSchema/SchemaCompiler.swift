@@ -28,7 +28,7 @@ final class SchemaCompiler {
     /// The `type` of the schema object being compiled, which its node keeps instead of a check.
     @exclusivity(unchecked) var pendingType: SchemaNode.TypeKeyword?
     /// The discriminators of the schema object being compiled, which its node keeps for `CompiledSchema`.
-    @exclusivity(unchecked) var pendingDiscriminators: [Discriminator] = []
+    var pendingDiscriminators: [Discriminator] = []
     @exclusivity(unchecked) private var lastKeywordPointer:
         (schema: ObjectIdentifier?, keyword: String, pointer: JSONPointer)?
     /// `$ref` texts already resolved, by the base they were resolved against: a contract repeats

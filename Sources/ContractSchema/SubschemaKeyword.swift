@@ -2,9 +2,8 @@
 /// `definitions`), told without hashing the keyword: walks over every member of every schema ask this,
 /// and hashing each key for three set lookups was a few percent of loading a large contract.
 ///
-/// Not a `KeywordTable`, on purpose: the switch below inlines into the walks, and a table lookup in its
-/// place (measured in session 5) cost 0.9% more instructions to load Box's contract (1.746 G → 1.762 G
-/// for five loads), in the lookup call and the retains of the table's arrays.
+/// Not a `KeywordTable`, on purpose: the switch below inlines into the walks, where a table lookup would
+/// add a call and the retains of the table's arrays.
 enum SubschemaKeyword {
     /// How a keyword holds subschemas.
     struct Places: OptionSet {

@@ -77,7 +77,8 @@ public struct ContractVerifier: Sendable {
     /// Prepares a verifier for a loaded contract.
     public init(document: Spec.Document, options: VerifierOptions = VerifierOptions()) {
         // Every schema is compiled from the document read as the options say `nullable` is read.
-        tables = Tables(preparation: Preparation(document: document.reading(nullable: options.nullable)), options: options)
+        tables = Tables(
+            preparation: Preparation(document: document.reading(nullable: options.nullable)), options: options)
     }
 
     /// A verifier of `other`'s contract with other options, sharing what `other` prepared from the contract

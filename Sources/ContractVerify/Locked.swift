@@ -7,7 +7,7 @@ package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     /// The value in memory of its own rather than a stored `var`: the lock already makes every access
     /// exclusive, and a `var` of a class handed `inout` to `body` paid the runtime's exclusivity check
-    /// (`swift_beginAccess`, about 90 instructions) on each of the several locks a request takes.
+    /// (`swift_beginAccess`) on each of the several locks a request takes.
     private let value: UnsafeMutablePointer<Value>
 
     package init(_ value: Value) {

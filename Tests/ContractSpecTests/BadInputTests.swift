@@ -75,11 +75,22 @@ struct BadInputTests {
         let errors = contract.load().diagnostics.filter { $0.severity == .error }
             .map { "\($0.location.position.line) \($0.code) \($0.message)" }
         #expect(
-            errors.sorted() == [
-                "8 schema.compile required must be an array of strings", "9 schema.compile properties must be an object",
-                "12 schema.compile minLength must be a non-negative integer",
-                "13 schema.compile invalid regular expression /(/: unclosed group",
-            ].sorted(), "\(errors)")
+            errors.sorted()
+                == [
+                    "8 schema.compile required must be an array of strings", "9 schema.compile properties must be an object",
+                    "12 schema.compile minLength must be a non-negative integer",
+                    "13 schema.compile invalid regular expression /(/: unclosed group",
+                ].sorted(), "\(errors)")
+    }
+
+    @Test("a YAML contract that starts with a UTF-8 byte-order mark loads, as a JSON one does")
+    func byteOrderMark() throws {
+        let yaml = "\u{FEFF}openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a: {bad: 1}\n"
+        let contract = try TemporaryContract(["api.yaml": yaml])
+        let result = contract.load()
+        #expect(result.document != nil)
+        // Lines and columns are those of the text: the mark takes no column.
+        #expect(result.diagnostics.map { "\($0.location.position) \($0.code)" } == ["4:8 structure.unknown-field"])
     }
 
     @Test("malformed JSON is one error with its line and column")

@@ -15,14 +15,9 @@ struct CompiledSchemaChecks {
         for offset in document.operations.indices { check(document.operations[offset], examples: checkExamples) }
         for offset in document.webhooks.indices { check(document.webhooks[offset], examples: checkExamples) }
         // Component schemas no operation uses yet are checked too: a broken one is broken for the next
-        // operation that names it. One with an error reported inside it already (a `$ref` loop, say) is
-        // left alone: compiling it would report the same mistake again, elsewhere.
-        let reportedAt = context.diagnostics.filter { $0.severity == .error }.compactMap(\.pointer)
+        // operation that names it.
         for name in document.schemas.keys.sorted() {
-            guard let schema = document.schemas[name],
-                !reportedAt.contains(where: { schema.pointer.isPrefix(of: $0) })
-            else { continue }
-            _ = compile(schema)
+            if let schema = document.schemas[name] { _ = compile(schema) }
         }
         if checkExamples { checkAnnotatedSchemas() }
     }
@@ -99,7 +94,13 @@ struct CompiledSchemaChecks {
         } catch {
             for problem in error.errors {
                 let location = problem.sourceLocation ?? schema.location
-                let alreadyReported = context.diagnostics.contains { $0.severity == .error && $0.location == location }
+                // Reported already at the same place, or inside the schema the problem is about (a `$ref` loop
+                // that lint reported at its `$ref`, say): the compiler would name the same mistake again.
+                let alreadyReported = context.diagnostics.contains { diagnostic in
+                    diagnostic.severity == .error
+                        && (diagnostic.location == location
+                            || diagnostic.pointer.map { problem.schemaLocation.pointer.isPrefix(of: $0) } == true)
+                }
                 if !alreadyReported, !reportedAsUnresolvedReference(problem) {
                     context.report(
                         Diagnostic(.error, code: "schema.compile", message: problem.message, location: location))

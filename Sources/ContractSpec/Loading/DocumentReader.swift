@@ -85,7 +85,11 @@ public enum DocumentReader {
             return (value, .json)
         case .yaml:
             try refuseIfNotUTF8(bytes, path: path)
-            return (try YAMLReader.read(bytes, path: path), .yaml)
+            // A UTF-8 byte-order mark (editors on Windows write one) is not content: JSON's reader skips it
+            // as well.
+            let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let content = bytes.starts(with: byteOrderMark) ? UnsafeBufferPointer(rebasing: bytes.dropFirst(3)) : bytes
+            return (try YAMLReader.read(content, path: path), .yaml)
         }
     }
 

@@ -157,8 +157,8 @@ enum ReferenceResolver {
 /// A `$ref` as written in one file: the unit the workspace caches resolutions by.
 ///
 /// The file is known by identity (the workspace keeps each file for as long as it keeps this cache), and
-/// the reference by its `KeyHash`: with the file's long URI and SipHash over both, a cached lookup was
-/// 1,500 instructions, and a large contract has a lookup per `$ref` it writes.
+/// the reference by its `KeyHash`: hashing the file's long URI with SipHash on every lookup cost more than
+/// resolving, and a large contract has a lookup per `$ref` it writes.
 struct ReferenceCacheKey: Hashable {
     let file: ObjectIdentifier
     let reference: HashedText
