@@ -88,7 +88,7 @@ public enum DocumentReader {
             // A UTF-8 byte-order mark (editors on Windows write one) is not content: JSON's reader skips it
             // as well.
             let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-            let content = bytes.starts(with: byteOrderMark) ? UnsafeBufferPointer(rebasing: bytes.dropFirst(3)) : bytes
+            let content = bytes.starts(with: byteOrderMark) ? bytes.extracting(3...) : bytes
             return (try YAMLReader.read(content, path: path), .yaml)
         }
     }
