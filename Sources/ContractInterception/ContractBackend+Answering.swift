@@ -123,6 +123,7 @@ extension ContractBackend {
         if choice.status == nil, choice.example == nil, let prefer = PreferHeader(request.headers) {
             choice.status = prefer.code
             choice.example = prefer.example
+            choice.generated = choice.generated || prefer.dynamic
         }
         record.source = .synthesized
         synthesize(choice, match: match, request: request, into: &record)

@@ -1,10 +1,12 @@
 import ContractVerify
 
 /// Prism's `Prefer` request header: `Prefer: code=404, example=notFound` asks a mock for the documented
-/// 404 and its example named `notFound`.
+/// 404 and its example named `notFound`; `Prefer: dynamic=true` for a body generated from the schema even
+/// where the contract has examples.
 struct PreferHeader: Sendable, Hashable {
     var code: Int?
     var example: String?
+    var dynamic = false
 
     /// The preferences of a request, or `nil` when it asks for neither.
     init?(_ headers: HTTPHeaders) {
@@ -20,10 +22,11 @@ struct PreferHeader: Sendable, Hashable {
             switch name {
             case "code": code = Int(value)
             case "example": example = value
+            case "dynamic": dynamic = value.lowercased() == "true"
             default: continue
             }
         }
-        if code == nil && example == nil { return nil }
+        if code == nil && example == nil && !dynamic { return nil }
     }
 }
 

@@ -83,8 +83,10 @@ final class ResponseSynthesis: Sendable {
         let media = Self.mediaType(of: operation.response(for: status), accept: accept, streams: streams)
         do throws(ExampleError) {
             let mode = choice.mode
+            let sources: ExampleSources = choice.generated ? .generatedOnly : .contractFirst
             var headers = HTTPHeaders()
-            for header in try synthesizer.responseHeaders(for: operation, status: status, mode: mode) {
+            for header in try synthesizer.responseHeaders(for: operation, status: status, mode: mode, sources: sources)
+            {
                 headers.add(header.name, header.text)
             }
             var body = HTTPBody.empty
@@ -101,7 +103,8 @@ final class ResponseSynthesis: Sendable {
                     body = .bytes(BodyEncoding.placeholder(for: media.name))
                 } else {
                     let synthesized = try synthesizer.responseBody(
-                        for: operation, status: status, mediaType: media.name, exampleName: choice.example, mode: mode)
+                        for: operation, status: status, mediaType: media.name, exampleName: choice.example, mode: mode,
+                        sources: sources)
                     body = .bytes(BodyEncoding.bytes(synthesized.value, mediaType: media.name))
                 }
             }

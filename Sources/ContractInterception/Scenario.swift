@@ -48,6 +48,15 @@ public struct Scenario: Sendable {
         Scenario(.synthesized(SynthesisChoice(status: status, example: example, mode: mode)))
     }
 
+    /// The contract's response for `status` (`nil`: the first documented 2xx) with a body and headers
+    /// generated from its schemas, even where the contract has examples: for drilling a client's decoding
+    /// on values it has not seen. `mode: .random(seed:)` gives a different value per seed.
+    public static func generated(status: Int? = nil, mode: ResponseMode = .random(seed: 0)) -> Scenario {
+        var choice = SynthesisChoice(status: status, example: nil, mode: mode)
+        choice.generated = true
+        return Scenario(.synthesized(choice))
+    }
+
     /// The contract's response for `status`, synthesized.
     public static func status(_ status: Int) -> Scenario {
         .synthesized(status: status)
@@ -139,6 +148,8 @@ struct SynthesisChoice: Sendable, Hashable {
     var status: Int?
     var example: String?
     var mode: ResponseMode
+    /// Whether the body and headers are generated from the schemas even where the contract has examples.
+    var generated = false
 
     /// The default scenario's: the first documented 2xx, synthesized in full.
     static let standard = SynthesisChoice(status: nil, example: nil, mode: .full)
