@@ -9,6 +9,10 @@ public struct ContractFindings: Sendable {
     public var stubViolations: [ContractViolation]
     /// Mistakes in the test's use of the backend.
     public var problems: [BackendProblem]
+    /// What the test should know but that does not break the contract: request bodies that could not be
+    /// checked (an upload task's body is not visible to a `URLProtocol` on Linux), once per operation.
+    /// The integrations report them as warnings, which do not fail the test.
+    public var notes: [String] = []
 
     /// Whether there is nothing to report.
     public var isEmpty: Bool { requestViolations.isEmpty && stubViolations.isEmpty && problems.isEmpty }
@@ -32,6 +36,7 @@ extension ContractBackend {
             state.reportedExchanges = state.exchanges.count
             state.reportedProblems = state.problems.count
             let unexpected = fresh.filter { !state.expectedExchanges.contains($0) }
+            let notes = uncheckedBodyNotes(fresh, &state)
             return ContractFindings(
                 requestViolations: unexpected.flatMap { index in
                     state.exchanges[index].requestViolations.filter { $0.severity == .error }
@@ -39,7 +44,24 @@ extension ContractBackend {
                 stubViolations: fresh.flatMap { index in
                     state.exchanges[index].stubViolations.filter { $0.severity == .error }
                 },
-                problems: problems)
+                problems: problems, notes: notes)
         }
+    }
+
+    /// A note for each operation whose request body could not be read, the first time it happens.
+    private func uncheckedBodyNotes(_ fresh: Range<Int>, _ state: inout BackendState) -> [String] {
+        var notes: [String] = []
+        for index in fresh {
+            let exchange = state.exchanges[index]
+            guard let operation = exchange.operation,
+                exchange.requestViolations.contains(where: { $0.kind == .bodyUnavailable }),
+                state.reportedUncheckedBodies.insert(operation.description).inserted
+            else { continue }
+            notes.append(
+                "ContractCheck: \(operation): the request body was not checked, because the URL loading system "
+                    + "did not hand it to the backend (an upload task's body, on Linux); send it as the request's "
+                    + "httpBody with data(for:) to have it checked")
+        }
+        return notes
     }
 }

@@ -8,6 +8,15 @@
             for message in findings.messages {
                 Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
             }
+            // A warning: reported beside the test's result without failing it (Swift 6.3's issue severity;
+            // earlier toolchains print it).
+            for note in findings.notes {
+                #if compiler(>=6.3)
+                    Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: sourceLocation)
+                #else
+                    print("\(sourceLocation): warning: \(note)")
+                #endif
+            }
         }
     }
 

@@ -32,8 +32,11 @@
 
     /// Fails the current XCTest test with the violations `backend` recorded since the last report.
     public func assertContract(_ backend: ContractBackend, file: StaticString = #filePath, line: UInt = #line) {
-        for message in backend.takeFindings().messages {
+        let findings = backend.takeFindings()
+        for message in findings.messages {
             XCTFail(message, file: file, line: line)
         }
+        // XCTest has no warnings: a note is printed where the test's output shows it.
+        for note in findings.notes { print("\(file):\(line): warning: \(note)") }
     }
 #endif

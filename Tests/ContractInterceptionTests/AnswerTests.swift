@@ -124,6 +124,15 @@ import Testing
         #expect(exchange.request.body == .unavailable)
         #expect(exchange.requestViolations.map(\.kind) == [.bodyUnavailable])
         #expect(exchange.requestViolations.first?.severity == .warning)
+        // The test is told, once per operation, that the body went unchecked and how to have it checked.
+        _ = try await backend.session.upload(for: request, from: Data(#"{"name":"Pepper"}"#.utf8))
+        let findings = backend.takeFindings()
+        #expect(findings.requestViolations.isEmpty)
+        #expect(findings.notes.count == 1, "\(findings.notes)")
+        #expect(findings.notes.first?.contains("[createPet] POST /pets: the request body was not checked") == true)
+        #expect(findings.notes.first?.contains("httpBody with data(for:)") == true)
+        _ = try await backend.session.upload(for: request, from: Data(#"{"name":"Pepper"}"#.utf8))
+        #expect(backend.takeFindings().notes.isEmpty)
     }
 }
 
