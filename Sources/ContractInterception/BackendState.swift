@@ -18,8 +18,9 @@ struct BackendState {
     var reportedProblems = 0
     /// Positions in `exchanges` whose request violations a test expected (`expectViolations`): not reported.
     var expectedExchanges: Set<Int> = []
-    /// The operations whose unchecked request body a test was told about (once per operation).
-    var reportedUncheckedBodies: Set<String> = []
+    /// The warnings a test was told about (an operation's unchecked body, an undocumented status it asked
+    /// for), each once.
+    var reportedWarnings: Set<String> = []
     /// The test using the backend, for recordings.
     var testLocation: String?
     /// Whether a folder the backend cannot record in was reported (once per backend).

@@ -162,6 +162,10 @@ extension ContractBackend {
         _ choice: SynthesisChoice, match: RouteMatch, request: HTTPRequest,
         into record: inout AnswerDraft
     ) {
+        if choice.allowsUndocumented, let status = choice.status, match.operation.response(for: status) == nil {
+            answerUndocumented(status, match: match, request: request, into: &record)
+            return
+        }
         let accept = request.headers["Accept"]
         let streams = contract.synthesis.asksToStream(request, operationIndex: match.operationIndex)
         switch contract.synthesis.answer(
@@ -185,6 +189,21 @@ extension ContractBackend {
             recordProblem(failure.message)
             record.response = ProblemResponse.make(
                 status: 500, title: "The backend could not build a response", violations: [])
+        }
+    }
+
+    /// A status the operation does not document, which the test asked for: sent with no body; its
+    /// violation is a warning, since the test chose it.
+    @inline(never)
+    private func answerUndocumented(
+        _ status: Int, match: RouteMatch, request: HTTPRequest, into record: inout AnswerDraft
+    ) {
+        let response = HTTPResponse(status: status)
+        record.response = response
+        record.stubViolations = contract.verifier.verifyResponse(response, for: match, request: request).map {
+            var violation = $0
+            violation.severity = .warning
+            return violation
         }
     }
 

@@ -9,9 +9,10 @@ public struct ContractFindings: Sendable {
     public var stubViolations: [ContractViolation]
     /// Mistakes in the test's use of the backend.
     public var problems: [BackendProblem]
-    /// What the test should know but that does not break the contract: request bodies that could not be
-    /// checked (an upload task's body is not visible to a `URLProtocol` on Linux), once per operation.
-    /// The integrations report them as warnings, which do not fail the test.
+    /// What the test should know but that does not fail it: request bodies that could not be checked (an
+    /// upload task's body is not visible to a `URLProtocol` on Linux), once per operation, and
+    /// undocumented statuses the test asked for, once per operation and status. The integrations report
+    /// them as warnings.
     public var notes: [String] = []
 
     /// Whether there is nothing to report.
@@ -36,7 +37,7 @@ extension ContractBackend {
             state.reportedExchanges = state.exchanges.count
             state.reportedProblems = state.problems.count
             let unexpected = fresh.filter { !state.expectedExchanges.contains($0) }
-            let notes = uncheckedBodyNotes(fresh, &state)
+            let notes = warningNotes(fresh, &state)
             return ContractFindings(
                 requestViolations: unexpected.flatMap { index in
                     state.exchanges[index].requestViolations.filter { $0.severity == .error }
@@ -48,19 +49,29 @@ extension ContractBackend {
         }
     }
 
-    /// A note for each operation whose request body could not be read, the first time it happens.
-    private func uncheckedBodyNotes(_ fresh: Range<Int>, _ state: inout BackendState) -> [String] {
+    /// A note for each operation whose request body could not be read, and for each undocumented status
+    /// a stub sent, the first time it happens.
+    private func warningNotes(_ fresh: Range<Int>, _ state: inout BackendState) -> [String] {
         var notes: [String] = []
         for index in fresh {
             let exchange = state.exchanges[index]
-            guard let operation = exchange.operation,
-                exchange.requestViolations.contains(where: { $0.kind == .bodyUnavailable }),
-                state.reportedUncheckedBodies.insert(operation.description).inserted
-            else { continue }
-            notes.append(
-                "ContractCheck: \(operation): the request body was not checked, because the URL loading system "
-                    + "did not hand it to the backend (an upload task's body, on Linux); send it as the request's "
-                    + "httpBody with data(for:) to have it checked")
+            guard let operation = exchange.operation else { continue }
+            if exchange.requestViolations.contains(where: { $0.kind == .bodyUnavailable }),
+                state.reportedWarnings.insert("body \(operation)").inserted
+            {
+                notes.append(
+                    "ContractCheck: \(operation): the request body was not checked, because the URL loading "
+                        + "system did not hand it to the backend (an upload task's body, on Linux); send it as the "
+                        + "request's httpBody with data(for:) to have it checked")
+            }
+            if let status = exchange.response?.status,
+                exchange.stubViolations.contains(where: { $0.kind == .statusUndocumented && $0.severity == .warning }),
+                state.reportedWarnings.insert("status \(status) \(operation)").inserted
+            {
+                notes.append(
+                    "ContractCheck: \(operation): answered with status \(status), which the contract does not "
+                        + "document for this operation (the test asked for it with undocumented: true)")
+            }
         }
         return notes
     }

@@ -57,9 +57,14 @@ public struct Scenario: Sendable {
         return Scenario(.synthesized(choice))
     }
 
-    /// The contract's response for `status`, synthesized.
-    public static func status(_ status: Int) -> Scenario {
-        .synthesized(status: status)
+    /// The contract's response for `status`, synthesized. With `undocumented: true`, a status the operation
+    /// does not document is answered too (with no body), for drilling a client's handling of what real
+    /// servers send anyway (a 503 from a proxy, say); the test is warned that the status is undocumented
+    /// instead of failing with a broken answer.
+    public static func status(_ status: Int, undocumented: Bool = false) -> Scenario {
+        var choice = SynthesisChoice(status: status, example: nil, mode: .full)
+        choice.allowsUndocumented = undocumented
+        return Scenario(.synthesized(choice))
     }
 
     /// The named example of the response for `status` (`nil`: the first documented 2xx).
@@ -150,6 +155,8 @@ struct SynthesisChoice: Sendable, Hashable {
     var mode: ResponseMode
     /// Whether the body and headers are generated from the schemas even where the contract has examples.
     var generated = false
+    /// Whether a status the operation does not document is answered anyway (see `Scenario.status`).
+    var allowsUndocumented = false
 
     /// The default scenario's: the first documented 2xx, synthesized in full.
     static let standard = SynthesisChoice(status: nil, example: nil, mode: .full)

@@ -204,3 +204,35 @@ extension AnswerTests {
         }
     }
 }
+
+extension AnswerTests {
+    /// A status the operation does not document, asked for explicitly, is answered and only warned about;
+    /// asked for without the opt-in, it is still the test's mistake. (`exportAppointments` documents
+    /// 200, 400 and 401, and no `default`.)
+    @Test func undocumentedStatusOnRequest() async throws {
+        let backend = try Fixture.backend()
+        func export() async throws -> (Data, URLResponse) {
+            var request = try Fixture.request("GET", "/reports/appointments?from=2026-01-01&to=2026-01-31", auth: false)
+            request.setValue("Basic dXNlcjpwYXNzd29yZA==", forHTTPHeaderField: "Authorization")
+            return try await backend.session.data(for: request)
+        }
+        backend.stub("exportAppointments", .status(503, undocumented: true))
+        let (data, response) = try await export()
+        #expect(Fixture.status(response) == 503)
+        #expect(data.isEmpty)
+        let findings = backend.takeFindings()
+        #expect(findings.requestViolations.isEmpty, "\(findings.messages)")
+        #expect(findings.stubViolations.isEmpty && findings.problems.isEmpty, "\(findings.messages)")
+        #expect(findings.notes.count == 1)
+        #expect(findings.notes.first?.contains("answered with status 503, which the contract does not document") == true)
+        // A documented status with the opt-in is the contract's own answer.
+        backend.stub("exportAppointments", .status(400, undocumented: true))
+        let (_, badRequest) = try await export()
+        #expect(Fixture.status(badRequest) == 400)
+        #expect(backend.takeFindings().isEmpty)
+        // Without the opt-in, an undocumented status is still reported.
+        backend.stub("exportAppointments", .status(503))
+        _ = try await export()
+        #expect(!backend.takeFindings().problems.isEmpty)
+    }
+}

@@ -17,6 +17,7 @@ import XCTest
         let backend = try ContractBackend(
             contract: ContractBackend.contractURL("contracts/clinic.yaml", relativeTo: #filePath), recording: .off)
         backend.stub("getPet", .status(404))  // the contract's 404, synthesized
+        backend.stub("exportAppointments", .status(503, undocumented: true))  // answered, with a warning
         backend.stub("getPet", .example("catUnknownAge"))  // a named example of the first documented 2xx
         backend.stub("listPets", .generated(mode: .random(seed: 7)))  // from the schema even where examples exist
         backend.stub("createPet", .response(status: 201, headers: ["Location": "/pets/1"], json: #"{"id":"1"}"#))
