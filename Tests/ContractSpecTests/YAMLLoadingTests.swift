@@ -64,6 +64,23 @@ struct YAMLLoadingTests {
         }
     }
 
+    @Test("a large file without aliases is never an alias bomb, however deep its big values sit")
+    func largeFileWithoutAliases() throws {
+        // A million zeros, eight levels down: every level holds the whole array again.
+        let zeros = Array(repeating: "0", count: 1_000_000).joined(separator: ", ")
+        let text = "a:\n  b:\n    c:\n      d:\n        e:\n          f:\n            g:\n              h: [\(zeros)]\n"
+        let value = try read(text)
+        #expect(value["a"]?["b"]?["c"]?["d"]?["e"]?["f"]?["g"]?["h"]?.arrayValue?.count == 1_000_000)
+        // The same size reached through aliases is still refused.
+        var bomb = "a0: &a0 [\(Array(repeating: "0", count: 1_000).joined(separator: ", "))]\n"
+        bomb += "a1: [\(Array(repeating: "*a0", count: 5_000).joined(separator: ", "))]\n"
+        #expect {
+            try read(bomb)
+        } throws: { error in
+            (error as? LoadFailure)?.message.contains("alias bomb") == true
+        }
+    }
+
     /// Documents nested past 1,000 levels, and the line of the level that passes it.
     static let deepDocuments: [String: (text: String, line: Int)] = [
         "flow, 100,000 levels": ("a: " + String(repeating: "[", count: 100_000) + "x", 1),

@@ -61,7 +61,7 @@ struct YAMLComposer {
                 return
             }
             let value = Self.resolve(text, tag: tag, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
-            try add(value, size: 1, anchor: scalar.anchor.map { String(cString: $0) }, at: position)
+            try add(value, size: 1, charge: 1, anchor: scalar.anchor.map { String(cString: $0) }, at: position)
         case YAML_ALIAS_EVENT:
             let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
             guard let anchored = anchors[name] else { throw fail("alias *\(name) names no anchor", at: position) }
@@ -74,7 +74,8 @@ struct YAMLComposer {
                 try beginMember(frame, key: key, at: position)
                 return
             }
-            try add(anchored.value, size: anchored.size, anchor: nil, at: position)
+            // An alias stands for a copy of everything below its anchor: that is what the budget pays for.
+            try add(anchored.value, size: anchored.size, charge: anchored.size, anchor: nil, at: position)
         case YAML_SEQUENCE_START_EVENT:
             try push(
                 Frame(
@@ -90,7 +91,8 @@ struct YAMLComposer {
             let value: JSONValue =
                 frame.isMapping
                 ? .object(JSONObject(members: frame.members, position: frame.position)) : .array(frame.elements)
-            try add(value, size: frame.size, anchor: frame.anchor, at: position)
+            // Its members paid as they were added: the collection itself is one more node.
+            try add(value, size: frame.size, charge: 1, anchor: frame.anchor, at: position)
         default:
             break
         }
@@ -118,11 +120,14 @@ struct YAMLComposer {
         frame.pendingKey = (key, position)
     }
 
-    /// Adds a finished value to the open collection, or makes it the document.
-    private mutating func add(_ value: JSONValue, size: Int, anchor: String?, at position: SourcePosition)
-        throws(LoadFailure)
-    {
-        budget -= size
+    /// Adds a finished value to the open collection, or makes it the document. `size` is the number of nodes
+    /// the value holds; `charge` is what adding it costs the budget: one node for what the file spells out,
+    /// the whole copy for an alias. So only expansion is counted, and a large file without aliases never
+    /// runs out.
+    private mutating func add(
+        _ value: JSONValue, size: Int, charge: Int, anchor: String?, at position: SourcePosition
+    ) throws(LoadFailure) {
+        budget -= charge
         if budget < 0 {
             throw fail(
                 "aliases expand this YAML far beyond the size of the file (an alias bomb?); write the parts out or use $ref",
