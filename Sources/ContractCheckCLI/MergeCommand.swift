@@ -41,7 +41,7 @@ struct MergeCommand: ParsableCommand {
             }
         }
         let merged = JUnitReport.merged(parsed)
-        try JUnitWriter.write(merged, to: URL(fileURLWithPath: output))
+        try ReportFile.write(merged, to: URL(fileURLWithPath: output))
         let cases = merged.suites.reduce(0) { $0 + $1.cases.count }
         print("merged \(reports.count) reports into \(output): \(merged.suites.count) suites, \(cases) test cases")
     }

@@ -80,8 +80,10 @@ struct RunCommand: ParsableCommand {
             try Data(lintJSON.utf8).write(to: reportFolder.appendingPathComponent("lint.json"), options: .atomic)
             return true
         } catch {
-            FileHandle.standardError.write(
-                Data("cannot write \(reportFolder.path): \(error.localizedDescription)\n".utf8))
+            let message =
+                (error as? ReportWriteError)?.description
+                ?? "\(reportFolder.path): error: cannot write the reports: \(error.localizedDescription)"
+            FileHandle.standardError.write(Data((message + "\n").utf8))
             return false
         }
     }

@@ -53,6 +53,6 @@ struct TrafficRun {
         let hostname = ProcessInfo.processInfo.hostName
         let report = JUnitReport(
             traffic: outcome.result, timestamp: Date(), hostname: hostname, unreadable: outcome.loaded.errors)
-        try JUnitWriter.write(report, to: URL(fileURLWithPath: path))
+        try ReportFile.write(report, to: URL(fileURLWithPath: path))
     }
 }

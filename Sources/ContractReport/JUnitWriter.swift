@@ -18,9 +18,21 @@ public enum JUnitWriter {
 
     /// Writes the report to `url` atomically: a temporary file beside it, then a rename, so a run
     /// killed half-way leaves the previous report whole.
+    /// - Throws: `ReportWriteError`, saying why the file could not be written and what to do.
     public static func write(_ report: JUnitReport, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(xml(report).utf8).write(to: url, options: .atomic)
+        if let obstacle = ReportWriteError.obstacle(at: url) {
+            throw ReportWriteError(path: url.path, reason: obstacle)
+        }
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(xml(report).utf8).write(to: url, options: .atomic)
+        } catch {
+            throw ReportWriteError(
+                path: url.path,
+                reason: "\((error as NSError).localizedFailureReason ?? error.localizedDescription); "
+                    + "check that the folder exists and can be written")
+        }
     }
 
     private static func write(_ suite: JUnitReport.Suite, id: Int, into xml: inout String) {

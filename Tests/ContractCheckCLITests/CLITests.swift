@@ -364,3 +364,17 @@ struct TerminalStyleTests {
         #expect(try !cli.run(["lint", "api.yaml"], in: folder).output.contains("\u{1B}["))
     }
 }
+
+extension CLITests {
+    @Test("a JUnit path that is a folder is one line saying what to do, and exit 1")
+    func junitToAFolder() throws {
+        let folder = try Scratch.folder("junit-target")
+        let run = try run([
+            "verify", "--contract", "contracts/clinic.yaml", "contracts/clinic.har", "--junit", folder.path,
+        ])
+        #expect(run.status == 1)
+        #expect(run.output.contains("\(folder.path): error: cannot write the report: it is a folder; name a file in it"))
+        #expect(!run.output.contains("NSCocoaErrorDomain"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+}

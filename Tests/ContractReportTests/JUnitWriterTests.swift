@@ -157,3 +157,26 @@ struct JUnitMergeTests {
         #expect(throws: JUnitReader.Failure.self) { try JUnitReader.read(Data("{}".utf8), path: "x.xml") }
     }
 }
+
+extension JUnitWriterTests {
+    @Test("a report path that is a folder, or under a file, is refused with what to do")
+    func unwritablePaths() throws {
+        let report = JUnitReport(suites: [])
+        let folder = try Scratch.folder("reports")
+        #expect {
+            try JUnitWriter.write(report, to: folder)
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix(folder.path + ": error: cannot write the report: it is a folder; name a file in it")
+        }
+        let file = folder.appendingPathComponent("plain.txt")
+        try Data("x".utf8).write(to: file)
+        #expect {
+            try JUnitWriter.write(report, to: file.appendingPathComponent("sub/report.xml"))
+        } throws: { error in
+            "\(error)".contains("\(file.path) is a file, not a folder; choose a path whose folders are folders")
+        }
+        // Nothing was written, and nothing hidden was left beside the file.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["plain.txt"])
+    }
+}
