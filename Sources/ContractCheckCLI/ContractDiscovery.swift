@@ -25,9 +25,15 @@ enum ContractDiscovery {
             let enumerator = FileManager.default.enumerator(
                 at: url, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
             var inFolder: [URL] = []
+            // A link that leads out of the folder is not followed: the folder is what the user named, and a
+            // `$ref` through such a link is refused as well.
+            let folder = url.resolvingSymlinksInPath().standardizedFileURL.path + "/"
             while let candidate = enumerator?.nextObject() as? URL {
                 let ext = candidate.pathExtension.lowercased()
-                guard ["yaml", "yml", "json"].contains(ext), declaresVersion(candidate) else { continue }
+                guard ["yaml", "yml", "json"].contains(ext),
+                    candidate.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(folder),
+                    declaresVersion(candidate)
+                else { continue }
                 inFolder.append(candidate)
             }
             found += inFolder.sorted { $0.path < $1.path }

@@ -378,3 +378,24 @@ extension CLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 }
+
+extension CLITests {
+    @Test("lint of a folder does not follow a link out of it")
+    func lintFolderStaysInside() throws {
+        let outside = try Scratch.folder("outside")
+        try Data("openapi: 3.1.0\ninfo: {title: secret, version: '1'}\npaths: {}\n".utf8)
+            .write(to: outside.appendingPathComponent("other.yaml"))
+        let folder = try Scratch.folder("contracts")
+        try Data("openapi: 3.1.0\ninfo: {title: mine, version: '1'}\npaths: {}\n".utf8)
+            .write(to: folder.appendingPathComponent("api.yaml"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("linked.yaml"), withDestinationURL: outside.appendingPathComponent("other.yaml"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("linked-folder"), withDestinationURL: outside)
+        let run = try run(["lint", folder.path])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("api.yaml"))
+        #expect(!run.output.contains("linked"), "\(run.output)")
+        #expect(!run.output.contains("other.yaml"), "\(run.output)")
+    }
+}
