@@ -130,7 +130,7 @@ extension ContractBackend {
     }
 
     /// Answers as a stub's step says. Not inlined, like every answer but the synthesized one: the request
-    /// path finds most of its code out of the processor's caches, a cost per cache line, and the stub cases
+    /// path finds most of its code out of the processor's caches, a cost for each piece of code it fetches, and the stub cases
     /// inlined in `plan` spread its common path over twice the lines.
     @inline(never)
     private func answer(

@@ -74,7 +74,7 @@ struct ResponseDelivery: @unchecked Sendable {
     }
 
     // The answers but the common one (a response at once) are functions of their own, never inlined in
-    // `head`: the request path finds its code out of the processor's caches, a cost per cache line, and
+    // `head`: the request path finds its code out of the processor's caches, a cost for each piece fetched, and
     // inlined they spread the common path over twice as many lines.
 
     /// Ends the load with a transport error, unless it was cancelled or finished first.

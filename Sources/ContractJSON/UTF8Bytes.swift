@@ -13,7 +13,7 @@ extension StringProtocol {
     }
 
     /// The walk over a text without contiguous UTF-8 (a bridged string, a substring of one), apart: inlined
-    /// where the questions are asked, the generic walk put several cache lines of code into request paths
+    /// where the questions are asked, the generic walk put more code into request paths
     /// that never take it, and those paths find their code out of the processor's caches.
     @usableFromInline
     @inline(never)

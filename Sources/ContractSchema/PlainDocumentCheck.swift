@@ -5,7 +5,7 @@ import ContractJSON
 /// commonest body: a client's request as its contract describes it.
 ///
 /// Why a second walk beside `StreamingValidator`: on the fake backend's request path the body is checked
-/// inside `URLProtocol.startLoading`, where nearly every cache line of code and data it touches has to be
+/// inside `URLProtocol.startLoading`, where nearly all the code and data it touches has to be
 /// fetched again (the URL loading machinery in between evicts it). There, what a check costs follows the
 /// lines it touches more than the instructions it runs: a small body costs several times more the first
 /// time in a request than when validated again at once. The general

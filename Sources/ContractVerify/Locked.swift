@@ -2,7 +2,9 @@ import Foundation
 
 /// A value behind a lock. `Synchronization.Mutex` would do, but it needs macOS 15 and iOS 18, above the
 /// package's minimums; `NSLock` is available everywhere the package runs. Used by the verifier (operations
-/// prepared on first use) and by the fake backend.
+/// prepared on first use) and by the fake backend. Sendable without the compiler's check: the value is
+/// read and written only inside `withLock`, holding the lock; the pointer is allocated once and freed in
+/// `deinit`.
 package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     /// The value in memory of its own rather than a stored `var`: the lock already makes every access
