@@ -16,6 +16,8 @@ enum BenchmarkMain {
                contract-bench prepare [FILE…] | prepare-one FILE lint|backend | stripe-shaped OUT.yaml
                contract-bench verdicts BUNDLE.json INSTANCES.jsonl | verdicts --json FILE
                contract-bench record-stress DIR COUNT
+               contract-bench formats [--seconds S]
+               contract-bench record [--count N]
           load   time parse, resolve and compile of each FILE (default: a generated synthetic contract at
                  several scales, and every document in ../shared/corpora/real-world), next to the floors:
                  Yams.compose for YAML, JSONSerialization for JSON; and the peak memory one load adds, in a
@@ -28,9 +30,11 @@ enum BenchmarkMain {
                  every document in ../shared/corpora/real-world.
           stripe-shaped OUT.yaml  write the Stripe-shaped contract `prepare` measures.
           validate  time the schema validator on the fixtures of ../shared/bench (see its README); FIXTURE is
-                 box-folder-items or box-sign-request; --calls N runs exactly N calls per batch with no warm-up
+                 a fixture the folder's expected.json lists; --calls N runs exactly N calls per batch with no warm-up
                  (for counting instructions: take the difference between two N).
           verdicts  one validator verdict per instance line, for Scripts/differential-schema.py.
+          record  CPU time per recorded exchange on the request path (the line built and written).
+          formats  nanoseconds per value of each asserted format on typical values, next to a plain string.
           record-stress  append COUNT recordings from 4 threads (the recording concurrency test runs 8 at once).
           intercept [--requests N] [--rounds N] [--blocks N] [--url-cache] [--verify-count N] [--record] [--only LOOP]
                  requests/s through URLSession with the fake backend against a fixed-body URLProtocol (the floor), sequential
@@ -52,6 +56,8 @@ enum BenchmarkMain {
         case "stripe-shaped": try PrepareBenchmark.writeStripeShaped(Array(arguments.dropFirst()))
         case "validate": try ValidatorBenchmark.run(arguments: Array(arguments.dropFirst()))
         case "record-stress": try RecordStress.run(Array(arguments.dropFirst()))
+        case "formats": try FormatBenchmark.run(Array(arguments.dropFirst()))
+        case "record": try RecordBenchmark.run(Array(arguments.dropFirst()))
         case "verdicts": try Verdicts.run(Array(arguments.dropFirst()))
         case "intercept": try InterceptionBenchmark.runBlocking(Array(arguments.dropFirst()))
         case "examples": try ExampleBenchmark.run(Array(arguments.dropFirst()))

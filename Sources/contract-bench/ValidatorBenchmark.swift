@@ -2,8 +2,10 @@ import ContractJSON
 import ContractSchema
 import Foundation
 
-/// Times the schema validator on the fixtures of `../shared/bench`, the way `peers.py` times the
-/// Python validators: compile once, then 7 batches of about 0.25 s per row; microseconds per call.
+/// Times the schema validator on the fixtures of `../shared/bench` (or any folder of the same layout,
+/// such as the one `Scripts/make-format-fixture.py` writes), the way `peers.py` times the Python
+/// validators: compile once, then 7 batches of about 0.25 s per row; microseconds per call. The
+/// fixtures are the ones the folder's `expected.json` lists, in its order.
 ///
 /// Arguments: `[--json] [--bench-dir DIR] [--batches N] [--batch-seconds S] [--only FIXTURE]
 /// [--op OP] [--input INPUT] [--dialect DIALECT] [--kind KIND] [--calls N]` (the last five pick rows
@@ -74,7 +76,11 @@ enum ValidatorBenchmark {
         let options = try Options(arguments: arguments)
         let folder = URL(fileURLWithPath: options.benchDirectory)
         var rows: [Row] = []
-        for fixture in ["box-folder-items", "box-sign-request"] where options.only.map({ $0 == fixture }) ?? true {
+        let expected = try JSONParser.parse(Array(Data(contentsOf: folder.appendingPathComponent("expected.json"))))
+        guard let fixtures = expected["fixtures"]?.objectValue?.keys else {
+            throw BenchmarkError(message: "\(folder.path)/expected.json lists no fixtures")
+        }
+        for fixture in fixtures where options.only.map({ $0 == fixture }) ?? true {
             for (dialect, suffix) in [(SchemaDialect.draft2020_12, "2020-12"), (.oas30, "oas")]
             where options.dialect.map({ $0 == suffix }) ?? true {
                 let schemaURL = folder.appendingPathComponent("\(fixture).schema.\(suffix).json")

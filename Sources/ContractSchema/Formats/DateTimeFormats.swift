@@ -35,14 +35,15 @@ enum DateTimeFormats {
         return index < bytes.endIndex ? bytes[index] : nil
     }
 
+    private static let monthLengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
     static func isDate(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard bytes.count == 10, byte(bytes, 4) == UInt8(ascii: "-"), byte(bytes, 7) == UInt8(ascii: "-"),
             let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2)
         else { return false }
         guard (1...12).contains(month), day >= 1 else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return day <= lengths[month - 1]
+        return day <= (month == 2 && leap ? 29 : monthLengths[month - 1])
     }
 
     /// `full-time`: `HH:MM:SS[.frac](Z|±HH:MM)`; second 60 only when the time in UTC is 23:59:60.

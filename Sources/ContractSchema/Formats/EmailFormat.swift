@@ -1,13 +1,11 @@
 /// `email` (RFC 5321 mailbox: dot-atom or quoted local part, host name or address literal) and
 /// `idn-email` (RFC 6531: the same with UTF-8 allowed).
 enum EmailFormat {
-    /// The `atext` specials of RFC 5322 and the dot, as a bitmap over ASCII (no hashing per character).
-    private static let specials: (UInt64, UInt64) = "!#$%&'*+-/=?^_`{|}~.".unicodeScalars.reduce((0, 0)) {
-        $1.value < 64 ? ($0.0 | 1 << UInt64($1.value), $0.1) : ($0.0, $0.1 | 1 << UInt64($1.value - 64))
-    }
+    /// The `atext` specials of RFC 5322 and the dot.
+    private static let specials = ASCIISet("!#$%&'*+-/=?^_`{|}~.")
 
     private static func isSpecial(_ value: UInt32) -> Bool {
-        value < 64 ? specials.0 & (1 << UInt64(value)) != 0 : specials.1 & (1 << UInt64(value - 64)) != 0
+        value < 128 && specials.contains(UInt8(value))
     }
 
     static func isEmail(_ string: String, international: Bool) -> Bool {
