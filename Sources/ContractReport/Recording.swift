@@ -38,6 +38,18 @@ public enum Recording {
     /// the violations the backend found then. `contract-check verify` verifies the exchange again against
     /// the contract as it is now, with those options; the recorded violations say what the test run saw.
     public static func line(for entry: TrafficEntry, violations: [ContractViolation] = []) -> String {
+        JSONWriter.string(from: value(for: entry, violations: violations))
+    }
+
+    /// `line(for:violations:)` as UTF-8 bytes with its newline, as the recording writer appends it.
+    public static func lineBytes(for entry: TrafficEntry, violations: [ContractViolation] = []) -> [UInt8] {
+        var bytes: [UInt8] = []
+        JSONWriter.write(value(for: entry, violations: violations), into: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    private static func value(for entry: TrafficEntry, violations: [ContractViolation]) -> JSONValue {
         var object: JSONObject = ["version": 1]
         if let startedAt = entry.startedAt { object["startedAt"] = .string(UTCTimestamp.format(startedAt)) }
         if let duration = entry.duration { object["duration"] = .number(JSONNumber(duration)) }
@@ -51,7 +63,7 @@ public enum Recording {
             object["response"] = response(entry.exchange.response)
         }
         if !violations.isEmpty { object["violations"] = .array(violations.map(\.jsonValue)) }
-        return JSONWriter.string(from: .object(object))
+        return .object(object)
     }
 
     private static func request(_ request: HTTPRequest) -> JSONValue {
@@ -60,27 +72,39 @@ public enum Recording {
             url = "\(scheme)://\(host)" + (request.port.map { ":\($0)" } ?? "")
         }
         url += request.path + (request.query.map { "?" + $0 } ?? "")
-        return [
+        var object: JSONObject = [
             "method": .string(request.method), "url": .string(url), "headers": headers(request.headers),
-            "body": body(request.body),
         ]
+        addBody(request.body, to: &object)
+        return .object(object)
     }
 
     private static func response(_ response: HTTPResponse) -> JSONValue {
-        [
+        var object: JSONObject = [
             "status": .number(JSONNumber(response.status)), "headers": headers(response.headers),
-            "body": body(response.body),
         ]
+        addBody(response.body, to: &object)
+        return .object(object)
     }
 
     private static func headers(_ headers: HTTPHeaders) -> JSONValue {
         .array(headers.map { [.string($0.name), .string($0.value)] })
     }
 
-    /// Bodies as base64, `null` when the body could not be read.
-    private static func body(_ body: HTTPBody) -> JSONValue {
-        guard let bytes = body.bytes else { return .null }
-        return .string(Data(bytes).base64EncodedString())
+    /// A body that is UTF-8 text (JSON, forms, most others) as `"text"`, readable in the file and cheaper to
+    /// write than base64; other bytes as base64 in `"body"`, which is `null` when the body could not be read.
+    private static func addBody(_ body: HTTPBody, to object: inout JSONObject) {
+        guard let bytes = body.bytes else {
+            object["body"] = .null
+            return
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        // Decoding replaces what is not UTF-8, so the bytes are text exactly when they come back unchanged.
+        if Array(text.utf8) == bytes {
+            object["text"] = .string(text)
+        } else {
+            object["body"] = .string(Data(bytes).base64EncodedString())
+        }
     }
 
     /// Reads every line of a recording file. A torn last line (a process that stopped while writing it)
@@ -115,13 +139,13 @@ public enum Recording {
         guard let request = value["request"], let method = request["method"]?.stringValue,
             let url = request["url"]?.stringValue,
             let httpRequest = HTTPRequest(
-                method: method, url: url, headers: headers(request["headers"]), body: body(request["body"]))
+                method: method, url: url, headers: headers(request["headers"]), body: body(of: request))
         else { return nil }
         let failure = value["failure"]?.stringValue
         let httpResponse: HTTPResponse
         if let response = value["response"], let status = response["status"]?.numberValue?.int64Value {
             httpResponse = HTTPResponse(
-                status: Int(status), headers: headers(response["headers"]), body: body(response["body"]))
+                status: Int(status), headers: headers(response["headers"]), body: body(of: response))
         } else if failure != nil {
             // No response reached the client: status 0, as HAR writes failed requests.
             httpResponse = HTTPResponse(status: 0)
@@ -147,8 +171,10 @@ public enum Recording {
             })
     }
 
-    private static func body(_ value: JSONValue?) -> HTTPBody {
-        guard let text = value?.stringValue else { return .unavailable }
-        return Data(base64Encoded: text).map(HTTPBody.init) ?? .unavailable
+    /// The body of a recorded request or response: `"text"`, else base64 `"body"`.
+    private static func body(of part: JSONValue) -> HTTPBody {
+        if let text = part["text"]?.stringValue { return HTTPBody(Data(text.utf8)) }
+        guard let base64 = part["body"]?.stringValue else { return .unavailable }
+        return Data(base64Encoded: base64).map(HTTPBody.init) ?? .unavailable
     }
 }

@@ -34,7 +34,7 @@ public final class RecordingWriter: @unchecked Sendable {
 
     /// Appends one exchange and the violations found when it happened. Safe from any thread.
     public func append(_ entry: TrafficEntry, violations: [ContractViolation] = []) {
-        let bytes = Array((Recording.line(for: entry, violations: violations) + "\n").utf8)
+        let bytes = Recording.lineBytes(for: entry, violations: violations)
         lock.lock()
         defer { lock.unlock() }
         bytes.withUnsafeBytes { buffer in

@@ -104,6 +104,26 @@ struct TrafficReadingTests {
         #expect(records[1].failure == "timedOut")
         #expect(!records[1].hasResponse)
     }
+
+    @Test("text bodies are written as readable text, other bytes as base64, and both read back exactly")
+    func bodiesRoundTrip() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bodies-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = try RecordingWriter(directory: folder)
+        let text = "{\"name\":\"Ré\\u00e9x\",\"note\":\"line\nbreak \u{2028} \u{85}\"}"
+        let binary: [UInt8] = [0x25, 0x50, 0x44, 0x46, 0xFF, 0xFE, 0x00, 0xC3]
+        let request = try #require(
+            HTTPRequest(method: "POST", url: "https://api.example.com/pets", body: HTTPBody(text: text)))
+        let exchange = HTTPExchange(request: request, response: HTTPResponse(status: 200, body: .bytes(binary)))
+        let entry = TrafficEntry(exchange: exchange, source: SourceLocation(file: "test", position: .unknown))
+        writer.append(entry)
+        let line = Recording.line(for: entry)
+        #expect(line.contains(#""text":"{\"name\":\"Ré\\u00e9x\""#))
+        #expect(line.contains(#"\nbreak \u2028 \u0085"#))
+        #expect(line.contains(#""body":"JVBERv/+AMM=""#))
+        let (records, _) = try Recording.read(url: writer.url, path: "r.jsonl")
+        #expect(records.first?.exchange == exchange)
+    }
 }
 
 @Suite("Verifying traffic")
