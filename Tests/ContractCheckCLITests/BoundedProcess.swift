@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs a program as a child of its own and measures that child alone: the CPU time it used and its peak
+/// resident memory, which `wait4` reports for exactly the child it waits for (Foundation's `Process`
+/// reaps its children itself, and `getrusage(RUSAGE_CHILDREN)` would mix in every other test's children).
+/// CPU time rather than wall time is the bound, so a busy machine does not fail a case; a child still
+/// running after `wallLimit` seconds is killed, and the outcome says so.
+struct BoundedProcess {
+    struct Outcome {
+        /// The exit status, or 128 plus the signal that ended the child.
+        let status: Int32
+        /// Standard output and standard error together.
+        let output: String
+        /// User and system CPU time.
+        let cpuSeconds: Double
+        /// Peak resident memory.
+        let peakMemoryMiB: Double
+        /// Whether the child outlived `wallLimit` and was killed.
+        let killed: Bool
+    }
+
+    struct SpawnError: Error, CustomStringConvertible {
+        let code: Int32
+        var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
+    }
+
+    static func run(_ executable: URL, _ arguments: [String], wallLimit: Double) throws -> Outcome {
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("bounded-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        let pid = try spawn(executable.path, arguments, outputPath: outputFile.path)
+        var status: Int32 = 0
+        var usage = rusage()
+        var killed = false
+        let deadline = Date().addingTimeInterval(wallLimit)
+        while wait4(pid, &status, WNOHANG, &usage) == 0 {
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                killed = true
+                _ = wait4(pid, &status, 0, &usage)
+                break
+            }
+            usleep(5_000)
+        }
+        let signal = status & 0x7f
+        let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return Outcome(
+            status: signal == 0 ? (status >> 8) & 0xff : 128 + signal,
+            output: String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self),
+            cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+            // Linux counts ru_maxrss in KiB, Darwin in bytes.
+            peakMemoryMiB: Double(usage.ru_maxrss) / (peakMemoryUnitsPerMiB), killed: killed)
+    }
+
+    #if canImport(Darwin)
+        private static let peakMemoryUnitsPerMiB = 1_048_576.0
+    #else
+        private static let peakMemoryUnitsPerMiB = 1_024.0
+    #endif
+
+    /// Starts the child with standard output and standard error both written to `outputPath`.
+    private static func spawn(_ path: String, _ arguments: [String], outputPath: String) throws -> pid_t {
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+        #else
+            var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard code == 0 else { throw SpawnError(code: code) }
+        return pid
+    }
+}
