@@ -8,11 +8,13 @@ import Foundation
     import Darwin
 #endif
 
-/// Runs a program as a child of its own and measures that child alone: the CPU time it used and its peak
-/// resident memory, which `wait4` reports for exactly the child it waits for (Foundation's `Process`
-/// reaps its children itself, and `getrusage(RUSAGE_CHILDREN)` would mix in every other test's children).
-/// CPU time rather than wall time is the bound, so a busy machine does not fail a case; a child still
-/// running after `wallLimit` seconds is killed, and the outcome says so.
+/// Runs a program as a child of its own and measures that child alone: the CPU time `wait4` reports for
+/// exactly the child it waits for (Foundation's `Process` reaps its children itself, and
+/// `getrusage(RUSAGE_CHILDREN)` would mix in every other test's children), and its peak resident memory,
+/// read from `/proc/<pid>/status` (`VmHWM`) while it runs. Not `ru_maxrss`: Linux carries the peak of
+/// the memory a process had before `exec` into it, and a spawned child starts as the test process's
+/// memory, hundreds of MiB. CPU time rather than wall time is the bound, so a busy machine does not fail
+/// a case; a child still running after `wallLimit` seconds is killed, and the outcome says so.
 struct BoundedProcess {
     struct Outcome {
         /// The exit status, or 128 plus the signal that ended the child.
@@ -40,7 +42,11 @@ struct BoundedProcess {
         var usage = rusage()
         var killed = false
         let deadline = Date().addingTimeInterval(wallLimit)
-        while wait4(pid, &status, WNOHANG, &usage) == 0 {
+        var peakKiB = 0
+        while true {
+            // Read before asking whether it ended: once it is reaped, its /proc entry is gone.
+            peakKiB = max(peakKiB, peakResidentKiB(of: pid))
+            guard wait4(pid, &status, WNOHANG, &usage) == 0 else { break }
             if Date() > deadline {
                 kill(pid, SIGKILL)
                 killed = true
@@ -55,15 +61,17 @@ struct BoundedProcess {
             status: signal == 0 ? (status >> 8) & 0xff : 128 + signal,
             output: String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self),
             cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
-            // Linux counts ru_maxrss in KiB, Darwin in bytes.
-            peakMemoryMiB: Double(usage.ru_maxrss) / (peakMemoryUnitsPerMiB), killed: killed)
+            peakMemoryMiB: Double(peakKiB) / 1_024, killed: killed)
     }
 
-    #if canImport(Darwin)
-        private static let peakMemoryUnitsPerMiB = 1_048_576.0
-    #else
-        private static let peakMemoryUnitsPerMiB = 1_024.0
-    #endif
+    /// The `VmHWM` line of `/proc/<pid>/status`, in KiB; 0 where there is no such file.
+    private static func peakResidentKiB(of pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
+        // "VmHWM:\t   26048 kB": a tab, then the number right-aligned in 8 columns (no spaces once it fills them).
+        return Int(line.dropFirst("VmHWM:".count).split(whereSeparator: \.isWhitespace).first ?? "") ?? 0
+    }
 
     /// Starts the child with standard output and standard error both written to `outputPath`.
     private static func spawn(_ path: String, _ arguments: [String], outputPath: String) throws -> pid_t {
