@@ -29,10 +29,12 @@ run_target() {
     # The parsers nest up to their 1,000-level limit; unoptimised and instrumented, a level's frames take
     # about 9 KiB, more than the usual 8 MiB stack holds, so the fuzzer gets 64 MiB. Leaks are not
     # findings here: a schema that refers to itself is a cycle of nodes kept for the process's life
-    # (RELIABILITY.md says so), and Foundation keeps a buffer for every empty file it reads.
+    # (RELIABILITY.md says so), and Foundation keeps a buffer for every empty file it reads. Both
+    # libFuzzer's check after each input and AddressSanitizer's at exit are turned off.
     # 10 s for one input and 2 GiB are far beyond what any input here should need: either is a finding.
     (
         ulimit -s 65536
+        export ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}
         CONTRACT_FUZZ_TARGET=$target "$binary" "corpus/$target" -max_total_time="$seconds" -timeout=10 \
             -rss_limit_mb=2048 -max_len=65536 -detect_leaks=0 -print_final_stats=1 \
             -artifact_prefix="crashes/$target-" >"logs/$target.log" 2>&1
