@@ -34,6 +34,11 @@ struct RegexProgram: Sendable {
     let keepsCaptures: Bool
     let captureCount: Int
     static let maximumSize = 200_000
+    /// Nodes visited while compiling, in every program: the bound `maximumSize` alone misses. A repeated
+    /// group that emits nothing never grows the program (`(?:(?:){10000}){10000}` is 10^8 visits), and a
+    /// repeated lookaround grows sub-programs, which the size check sees one at a time.
+    private var visits = 0
+    static let maximumVisits = 1_000_000
 
     init(_ node: RegexNode, captureCount: Int, keepsCaptures: Bool) throws(RegexSyntaxError) {
         self.keepsCaptures = keepsCaptures
@@ -46,7 +51,10 @@ struct RegexProgram: Sendable {
     }
 
     private mutating func emit(_ node: RegexNode, into code: inout [RegexInstruction]) throws(RegexSyntaxError) {
-        guard code.count < Self.maximumSize else { throw RegexSyntaxError(message: "pattern too large once expanded") }
+        visits += 1
+        guard code.count < Self.maximumSize, visits <= Self.maximumVisits else {
+            throw RegexSyntaxError(message: "pattern too large once expanded")
+        }
         switch node {
         case .empty: break
         case .scalar(let value): code.append(.scalar(value))
