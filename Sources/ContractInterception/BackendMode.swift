@@ -21,6 +21,8 @@ public struct BackendMode: Sendable {
     public let answersUnimplemented: Bool
     /// Where an observing backend reports each exchange.
     let observer: ExchangeObserver?
+    /// Whether repeated GETs are answered from the backend's response cache.
+    public private(set) var caches = false
 
     /// Answers every request from the contract and its stubs (the default).
     public static let fake = BackendMode(kind: .fake, upstream: nil, answersUnimplemented: false, observer: nil)
@@ -34,8 +36,16 @@ public struct BackendMode: Sendable {
     ///     `nil` sends each request where its URL points.
     ///   - answeringUnimplemented: answer from the contract the operations the server does not implement
     ///     yet, those it answers with 501, or with 404 where the contract documents no 404 for them.
-    public static func passThrough(to upstream: URL? = nil, answeringUnimplemented: Bool = false) -> BackendMode {
-        BackendMode(kind: .passThrough, upstream: upstream, answersUnimplemented: answeringUnimplemented, observer: nil)
+    ///   - caching: answer a GET the server already answered with 200 from the backend's cache, keyed by
+    ///     method, URL and the request headers the response's `Vary` names; hits are recorded with the
+    ///     source `.cached` and never reach the server.
+    public static func passThrough(
+        to upstream: URL? = nil, answeringUnimplemented: Bool = false, caching: Bool = false
+    ) -> BackendMode {
+        var mode = BackendMode(
+            kind: .passThrough, upstream: upstream, answersUnimplemented: answeringUnimplemented, observer: nil)
+        mode.caches = caching
+        return mode
     }
 
     /// Forwards like `passThrough`, for debug builds of apps and integration tests: stubs are not used,

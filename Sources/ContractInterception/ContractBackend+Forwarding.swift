@@ -42,22 +42,25 @@ extension ContractBackend {
 
     /// Records a forwarded exchange (each hop of a redirect is one), writes it to the recording and hands
     /// it to the observer of an observing backend.
+    @discardableResult
     func recordForwarded(
         request: HTTPRequest, verdict: RequestVerdict, response: HTTPResponse?, failure: URLError.Code?,
-        serverURL: String, receivedAt: Date, wasCancelled: Bool, serverViolations: [ContractViolation] = []
-    ) {
+        serverURL: String?, receivedAt: Date, wasCancelled: Bool, serverViolations: [ContractViolation] = [],
+        source: RecordedExchange.Source = .forwarded
+    ) -> Int {
         let match = verdict.route.match
         var record = RecordedExchange(
             .init(
                 request: request, operation: match.map(contract.reference), response: response, failure: failure,
-                source: .forwarded, requestViolations: verdict.violations, stubViolations: [],
+                source: source, requestViolations: verdict.violations, stubViolations: [],
                 receivedAt: receivedAt, scheduledDelay: .zero, wasCancelled: wasCancelled,
                 operationKey: match.map(contract.key), number: 0, serverViolations: serverViolations,
                 serverURL: serverURL))
-        state.withLock { state in
+        let number = state.withLock { state in
             state.recorded += 1
             record.number = state.recorded
             state.exchanges.append(record)
+            return state.recorded
         }
         persist(record)
         if let observer = mode.observer {
@@ -67,5 +70,25 @@ extension ContractBackend {
                 for: record, duration: duration, secretNames: contract.verifier.options.secretNames)
             observer.report(ObservedExchange(exchange: record, duration: duration, line: line))
         }
+        return number
+    }
+
+    /// The answer from the response cache for a request a caching backend has seen answered, recorded
+    /// with the source `.cached`; `nil` when it is to be forwarded.
+    func cachedAnswer(for request: HTTPRequest, verdict: RequestVerdict) -> PlannedAnswer? {
+        guard mode.caches, let response = state.withLock({ $0.cache.response(for: request) }) else { return nil }
+        let violations =
+            verdict.route.match.map { contract.verifier.verifyResponse(response, for: $0, request: request) } ?? []
+        let number = recordForwarded(
+            request: request, verdict: verdict, response: response, failure: nil, serverURL: nil,
+            receivedAt: Date(), wasCancelled: false, serverViolations: violations, source: .cached)
+        return PlannedAnswer(
+            outcome: .response(ResponseWire(response)), delay: .zero, bytesPerSecond: nil, exchange: number)
+    }
+
+    /// Keeps the server's response for later requests, when the backend caches.
+    func cache(_ response: HTTPResponse, for request: HTTPRequest) {
+        guard mode.caches else { return }
+        state.withLock { $0.cache.store(response, for: request) }
     }
 }

@@ -110,6 +110,9 @@ public class ContractURLProtocol: URLProtocol {
         _ received: HTTPRequest, verdict: RequestVerdict, request: URLRequest, backend: ContractBackend
     ) {
         guard let forwarder = backend.forwarder else { return fail(URLError(.unsupportedURL)) }
+        if let cached = backend.cachedAnswer(for: received, verdict: verdict) {
+            return ResponseDelivery(protocol: self, plan: cached, backend: backend, request: request).start()
+        }
         var outgoing = request
         if let bytes = received.body.bytes, !bytes.isEmpty || request.httpBodyStream != nil {
             outgoing.httpBodyStream = nil

@@ -160,6 +160,7 @@ final class ForwardedLoad: Sendable {
         let violations = match.map {
             backend.contract.verifier.verifyResponse(response, for: $0, request: ended.request)
         }
+        backend.cache(response, for: ended.request)
         backend.recordForwarded(
             request: ended.request, verdict: ended.verdict, response: response, failure: nil,
             serverURL: ended.serverURL, receivedAt: ended.receivedAt, wasCancelled: false,

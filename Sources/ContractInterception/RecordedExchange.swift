@@ -23,6 +23,8 @@ public struct RecordedExchange: Sendable {
         case unmatched
         /// The real server's response, forwarded by a pass-through or observing backend.
         case forwarded
+        /// A response of the real server's that a pass-through backend's cache answered again.
+        case cached
     }
 
     /// The fields, in one object shared by copies until one of them changes: the log and every list handed

@@ -21,6 +21,7 @@ struct ClinicRoutes {
             }
             var response = Self.json(breaks ? Self.petWithNumberName : Self.pet)
             response.headers[Self.field("ETag")] = #""v1""#
+            response.headers[Self.field("Vary")] = "Accept-Language"
             return response
         }
         router.get("/v1/pets") { _, _ -> Response in

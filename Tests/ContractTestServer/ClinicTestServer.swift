@@ -7,7 +7,7 @@ internal import Hummingbird
 ///
 /// | request | keeps the contract | breaks it |
 /// | --- | --- | --- |
-/// | `GET /v1/pets/{id}` with `Authorization` | 200, a `Pet` and an `ETag` | 200, `name` a number |
+/// | `GET /v1/pets/{id}` with `Authorization` | 200, a `Pet`, an `ETag`, `Vary: Accept-Language` | 200, `name` a number |
 /// | `GET /v1/pets/{id}` without | 401, a problem | the same |
 /// | `GET /v1/pets` | 200, a `PetList` | the same |
 /// | `POST /v1/pets` | 201 with `Location` | 201 without `Location` (required) |

@@ -137,4 +137,24 @@ import Testing
         #expect(await server.requests() == ["GET /v1/pets"])
         _ = backend.takeFindings()
     }
+
+    /// Stubs beside the server, answers for what it does not implement yet, and the response cache.
+    @Test func mixedAndCached() async throws {
+        let server = try await ClinicTestServer.start()
+        defer { Task { await server.stop() } }
+        let upstream = URL(string: server.origin)
+        let mixed = try ContractBackend(contract: clinicContract, mode: .passThrough(to: upstream))
+        mixed.stub("getPet", .example("catUnknownAge"))  // answered from the contract; the rest is forwarded
+        let early = try ContractBackend(
+            contract: clinicContract, mode: .passThrough(to: upstream, answeringUnimplemented: true))
+        let cached = try ContractBackend(contract: clinicContract, mode: .passThrough(to: upstream, caching: true))
+        let pet = try await ClinicClient(session: mixed.session).pet(id: petID)
+        #expect(pet.name == "Miso")
+        let (_, vets) = try await early.session.data(for: authorized("/veterinarians"))
+        #expect((vets as? HTTPURLResponse)?.statusCode == 200)
+        _ = try await cached.session.data(for: authorized("/pets/\(petID)"))
+        _ = try await cached.session.data(for: authorized("/pets/\(petID)"))
+        #expect(cached.exchanges.map(\.source) == [.forwarded, .cached])
+        #expect(await server.requests() == ["GET /v1/veterinarians", "GET /v1/pets/\(petID)"])
+    }
 }
