@@ -78,7 +78,9 @@ let package = Package(
         // one breaking it in known ways.
         .target(
             name: "ContractTestServer",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/ContractTestServer"),
         // The system libxml2 (`libxml2-dev`, `libxml2`): the tests validate JUnit reports against the XSDs with it.
         .systemLibrary(

@@ -10,6 +10,24 @@ import Testing
 
 /// Mixed answers (stubs and the server), the response cache, and request modifiers in the fake mode.
 @Suite struct ForwardingModesTests {
+    /// In the fake mode too, modifiers run before verification: an injected credential, query item and
+    /// JSON member count as the client's.
+    @Test func modifiersRunBeforeTheFakeBackendVerifies() async throws {
+        let backend = try Fixture.backend()
+        backend.modifyRequests(
+            .header("Authorization", Fixture.bearer), .queryItem("limit", "5"),
+            .jsonMember("ownerId", "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e"))
+        let (_, pet) = try await backend.session.data(for: Fixture.request(auth: false))
+        let (_, list) = try await backend.session.data(for: Fixture.request("GET", "/pets", auth: false))
+        let created = try Fixture.request(
+            "POST", "/pets", body: #"{"name":"Pepper","species":"rabbit"}"#, headers: ["X-API-Key": "key-1"])
+        let (_, creation) = try await backend.session.data(for: created)
+        #expect([pet, list, creation].map(Fixture.status) == [200, 200, 201])
+        #expect(backend.exchanges.first?.request.headers["Authorization"] == Fixture.bearer)
+        #expect(backend.exchanges(for: "listPets").first?.request.query == "limit=5")
+        #expect(backend.violations.isEmpty)
+    }
+
     /// A stubbed operation is answered from its stub and never reaches the server; the rest is forwarded.
     @Test func stubbedOperationsAreAnsweredFromTheirStubs() async throws {
         let fixture = try await PassThroughFixture.start()
@@ -55,23 +73,5 @@ import Testing
         #expect(fixture.backend.exchanges.map(\.source) == [.forwarded, .cached, .forwarded, .cached, .cached])
         #expect(await fixture.serverRequests().count == 2)
         #expect(fixture.backend.violations.isEmpty)
-    }
-
-    /// In the fake mode too, modifiers run before verification: an injected credential, query item and
-    /// JSON member count as the client's.
-    @Test func modifiersRunBeforeTheFakeBackendVerifies() async throws {
-        let backend = try Fixture.backend()
-        backend.modifyRequests(
-            .header("Authorization", Fixture.bearer), .queryItem("limit", "5"),
-            .jsonMember("ownerId", "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e"))
-        let (_, pet) = try await backend.session.data(for: Fixture.request(auth: false))
-        let (_, list) = try await backend.session.data(for: Fixture.request("GET", "/pets", auth: false))
-        let created = try Fixture.request(
-            "POST", "/pets", body: #"{"name":"Pepper","species":"rabbit"}"#, headers: ["X-API-Key": "key-1"])
-        let (_, creation) = try await backend.session.data(for: created)
-        #expect([pet, list, creation].map(Fixture.status) == [200, 200, 201])
-        #expect(backend.exchanges.first?.request.headers["Authorization"] == Fixture.bearer)
-        #expect(backend.exchanges(for: "listPets").first?.request.query == "limit=5")
-        #expect(backend.violations.isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 internal import Hummingbird
+internal import Logging
 
 /// A real HTTP server on 127.0.0.1, on a port the system picks, for tests that forward to a server: it
 /// answers part of the bundled clinic contract (`contracts/clinic.yaml`, under `/v1`), keeping it or
@@ -55,12 +56,15 @@ public final class ClinicTestServer: Sendable {
         let router = Router()
         router.middlewares.add(CountingMiddleware(log: log))
         ClinicRoutes(behaviour: behaviour).add(to: router)
+        // Quiet: a test stops its server while the client's connections may still be open.
+        var logger = Logger(label: "ClinicTestServer")
+        logger.logLevel = .critical
         let app = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in
                 portSink.yield(channel.localAddress?.port ?? 0)
                 portSink.finish()
-            })
+            }, logger: logger)
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else {

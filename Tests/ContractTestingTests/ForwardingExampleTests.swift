@@ -157,4 +157,15 @@ import Testing
         #expect(cached.exchanges.map(\.source) == [.forwarded, .cached])
         #expect(await server.requests() == ["GET /v1/veterinarians", "GET /v1/pets/\(petID)"])
     }
+
+    /// The trait takes a mode: here a server that cannot be reached, whose transport error the client gets.
+    @Test(.contract("contracts/clinic.yaml", recording: .off, mode: .passThrough(to: URL(string: "http://127.0.0.1:9"))))
+    func traitForwards() async throws {
+        let backend = try #require(ContractBackend.current)
+        let error = await #expect(throws: URLError.self) {
+            _ = try await backend.session.data(for: authorized("/pets/\(petID)"))
+        }
+        #expect(error?.code == .cannotConnectToHost)
+        #expect(backend.exchanges.map(\.source) == [.forwarded])
+    }
 }
