@@ -25,6 +25,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // The default handler of an observing backend's findings.
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // Only for the test servers the pass-through tests forward to.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     ],
     targets: [
         // The system libyaml (`libyaml-dev` on Debian and Ubuntu, `libyaml` in Homebrew): the YAML reader.
@@ -43,10 +47,12 @@ let package = Package(
             name: "ContractInterception",
             dependencies: [
                 "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractExamples",
-                "ContractReport",
+                "ContractReport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "ContractTesting", dependencies: ["ContractInterception", "ContractVerify", "ContractSpec"]),
+        .target(
+            name: "ContractTesting",
+            dependencies: ["ContractInterception", "ContractVerify", "ContractSpec", "ContractJSON"]),
         .target(
             name: "ContractCheckCLI",
             dependencies: [
@@ -68,6 +74,14 @@ let package = Package(
             ]
         ),
         .target(name: "ContractTestSupport", path: "Tests/Support"),
+        // Real HTTP servers on 127.0.0.1 for tests that forward to a server: one keeping the clinic contract,
+        // one breaking it in known ways.
+        .target(
+            name: "ContractTestServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ContractTestServer"),
         // The system libxml2 (`libxml2-dev`, `libxml2`): the tests validate JUnit reports against the XSDs with it.
         .systemLibrary(
             name: "CLibXML2", path: "Tests/CLibXML2", pkgConfig: "libxml-2.0",
@@ -94,6 +108,7 @@ let package = Package(
             name: "ContractInterceptionTests",
             dependencies: [
                 "ContractInterception", "ContractVerify", "ContractSpec", "ContractReport", "ContractTestSupport",
+                "ContractTestServer",
             ]),
         .testTarget(
             name: "GeneratedClientTests",
@@ -106,7 +121,10 @@ let package = Package(
             exclude: ["README.md"]),
         .testTarget(
             name: "ContractTestingTests",
-            dependencies: ["ContractTesting", "ContractInterception", "ContractVerify", "ContractTestSupport"]),
+            dependencies: [
+                "ContractTesting", "ContractInterception", "ContractVerify", "ContractTestSupport",
+                "ContractTestServer",
+            ]),
         // Runs the contract-bench executable too (`swift test` builds it), but does not depend on it: a test
         // target links the code of the executables it depends on, and contract-bench's Yams brings its own
         // copy of libyaml, whose symbols would then stand in for the system library's in every test.

@@ -23,6 +23,12 @@ struct BackendState {
     var reportedWarnings: Set<String> = []
     /// The test using the backend, for recordings.
     var testLocation: String?
+    /// Changes made to each request before it is verified, in order.
+    var requestModifiers: [RequestModifier] = []
+    /// Changes made to each forwarded response before it is verified, in order.
+    var responseModifiers: [ResponseModifier] = []
+    /// The responses a caching pass-through backend answers repeated GETs with.
+    var cache = ResponseCache()
     /// Whether a folder the backend cannot record in was reported (once per backend).
     var reportedRecordingFailure = false
 

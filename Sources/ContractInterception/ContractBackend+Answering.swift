@@ -19,6 +19,8 @@ struct PlannedAnswer: Sendable {
     var bytesPerSecond: Int?
     /// The exchange's number, to mark it cancelled.
     var exchange: Int
+    /// An async closure still to build the response (`outcome` is a placeholder until it has).
+    var deferred: DeferredAnswer? = nil
 }
 
 /// The answer as `plan` gathers it, before the exchange is recorded (with the request, last, so that the
@@ -30,6 +32,8 @@ struct AnswerDraft {
     var stubViolations: [ContractViolation] = []
     /// The response ready for the client, when a cached synthesized answer has one.
     var wire: ResponseWire?
+    /// An async closure that builds the response after `plan` returns.
+    var deferred: DeferredAnswer?
 }
 
 extension ContractBackend {
@@ -85,8 +89,14 @@ extension ContractBackend {
             state.exchanges.append(record)
             return state.recorded
         }
-        persist(record)
-        return PlannedAnswer(outcome: outcome, delay: delay, bytesPerSecond: bytesPerSecond, exchange: number)
+        guard var deferred = draft.deferred else {
+            persist(record)
+            return PlannedAnswer(outcome: outcome, delay: delay, bytesPerSecond: bytesPerSecond, exchange: number)
+        }
+        // Recorded when the closure has answered.
+        deferred.exchange = number
+        return PlannedAnswer(
+            outcome: outcome, delay: delay, bytesPerSecond: bytesPerSecond, exchange: number, deferred: deferred)
     }
 
     /// Marks an exchange as cancelled by the client (by number, so a `reset()` in between marks nothing).
@@ -148,6 +158,9 @@ extension ContractBackend {
             let response = build(request)
             record.response = response
             record.stubViolations = contract.verifier.verifyResponse(response, for: match, request: request)
+        case .asyncClosure(let build):
+            record.source = .closure
+            record.deferred = DeferredAnswer(build: build, match: match, request: request)
         case .failure(let code):
             record.source = .failure
             record.failure = code

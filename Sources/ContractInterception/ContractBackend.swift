@@ -33,6 +33,12 @@ public final class ContractBackend: Sendable {
 
     /// Where the backend writes the exchanges it answers, for `contract-check` to verify after the tests.
     public let recording: ExchangeRecording
+    /// Whether the backend answers from the contract or forwards to the real server.
+    public let mode: BackendMode
+    /// Which requests the backend takes.
+    public let scope: InterceptionScope
+    /// The session forwarded requests go through, for a forwarding mode.
+    let forwarder: ForwardingSession?
     let contract: LoadedContract
     let slot: Int
     let state = Locked(BackendState())
@@ -42,24 +48,42 @@ public final class ContractBackend: Sendable {
 
     /// A backend for the contract at `url` (loaded once per file, shared by every backend and option set
     /// while any backend uses it).
-    /// - Parameter recording: where exchanges are recorded; `.off` for a test that breaks the contract on
-    ///   purpose, so the traffic `contract-check` verifies after the tests stays the real clients'.
+    /// - Parameters:
+    ///   - options: how requests and responses are verified.
+    ///   - recording: where exchanges are recorded; `.off` for a test that breaks the contract on
+    ///     purpose, so the traffic `contract-check` verifies after the tests stays the real clients'.
+    ///   - mode: `.fake` (the default) answers from the contract; `.passThrough(to:)` and `.observe()`
+    ///     forward to the real server and verify its responses too.
+    ///   - scope: which requests the backend takes (`.everything` by default); the others go to the
+    ///     network, or fail.
     /// - Throws: `ContractLoadError` when the contract does not load or has errors.
     public convenience init(
         contract url: URL, options: VerifierOptions = VerifierOptions(),
-        recording: ExchangeRecording = .processDefault
+        recording: ExchangeRecording = .processDefault, mode: BackendMode = .fake,
+        intercepting scope: InterceptionScope = .everything
     ) throws(ContractLoadError) {
-        self.init(loaded: try ContractLibrary.contract(at: url, options: options), recording: recording)
+        self.init(
+            loaded: try ContractLibrary.contract(at: url, options: options), recording: recording, mode: mode,
+            scope: scope)
     }
 
-    /// A backend for a verifier made elsewhere.
-    public convenience init(verifier: ContractVerifier, recording: ExchangeRecording = .processDefault) {
-        self.init(loaded: LoadedContract(verifier: verifier), recording: recording)
+    /// A backend for a verifier made elsewhere; the other parameters as for `init(contract:)`.
+    public convenience init(
+        verifier: ContractVerifier, recording: ExchangeRecording = .processDefault, mode: BackendMode = .fake,
+        intercepting scope: InterceptionScope = .everything
+    ) {
+        self.init(loaded: LoadedContract(verifier: verifier), recording: recording, mode: mode, scope: scope)
     }
 
-    init(loaded: LoadedContract, recording: ExchangeRecording) {
+    init(
+        loaded: LoadedContract, recording: ExchangeRecording, mode: BackendMode = .fake,
+        scope: InterceptionScope = .everything
+    ) {
         contract = loaded
         self.recording = recording
+        self.mode = mode
+        self.scope = scope
+        forwarder = mode.forwards ? ForwardingSession(upstream: mode.upstream) : nil
         slot = BackendRegistry.shared.reserveSlot()
         protocolClass = SlotTypes.protocolClass(for: slot)
         BackendRegistry.shared.register(self, slot: slot)
@@ -73,6 +97,7 @@ public final class ContractBackend: Sendable {
         if let session = sessionStore.withLock({ $0 }) {
             DispatchQueue.global().async { session.invalidateAndCancel() }
         }
+        forwarder?.invalidate()
     }
 
     /// A configuration whose sessions are answered by this backend: `base` (ephemeral by default, so no

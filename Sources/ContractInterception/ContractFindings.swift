@@ -7,6 +7,8 @@ public struct ContractFindings: Sendable {
     public var requestViolations: [ContractViolation]
     /// Responses from stubs (or the contract's own examples) that broke the contract.
     public var stubViolations: [ContractViolation]
+    /// Responses from the real server that broke the contract, each with the server's URL.
+    public var serverViolations: [ServerViolation] = []
     /// Mistakes in the test's use of the backend.
     public var problems: [BackendProblem]
     /// What the test should know but that does not fail it: request bodies that could not be checked (an
@@ -16,13 +18,17 @@ public struct ContractFindings: Sendable {
     public var notes: [String] = []
 
     /// Whether there is nothing to report.
-    public var isEmpty: Bool { requestViolations.isEmpty && stubViolations.isEmpty && problems.isEmpty }
+    public var isEmpty: Bool {
+        requestViolations.isEmpty && stubViolations.isEmpty && serverViolations.isEmpty && problems.isEmpty
+    }
 
     /// One line per finding: a request violation as its compiler-style line, a stub's prefixed with
-    /// `stub response: `, a problem as `ContractCheck: <message>`.
+    /// `stub response: `, a server's with `server response from <URL>: `, a problem as
+    /// `ContractCheck: <message>`.
     public var messages: [String] {
         requestViolations.map(\.description)
             + stubViolations.map { "stub response: " + $0.description }
+            + serverViolations.map(\.description)
             + problems.map { "ContractCheck: " + $0.message }
     }
 }
@@ -44,6 +50,12 @@ extension ContractBackend {
                 },
                 stubViolations: fresh.flatMap { index in
                     state.exchanges[index].stubViolations.filter { $0.severity == .error }
+                },
+                serverViolations: fresh.flatMap { index in
+                    let exchange = state.exchanges[index]
+                    return exchange.serverViolations.filter { $0.severity == .error }.map {
+                        ServerViolation(serverURL: exchange.serverURL ?? "", violation: $0)
+                    }
                 },
                 problems: problems, notes: notes)
         }

@@ -1,3 +1,4 @@
+import ContractVerify
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -14,11 +15,20 @@ public class ContractURLProtocol: URLProtocol {
 
     /// The load's progress and cancellation, for `ResponseDelivery` too.
     let control = LoadingControl()
+    /// The request forwarded to the real server, for `stopLoading` to cancel.
+    let forwarded = Locked<ForwardedLoad?>(nil)
 
-    /// Takes HTTP and HTTPS requests; the base class only while a backend is installed globally.
+    /// Takes HTTP and HTTPS requests in the backend's scope, except those a forwarding backend sent; the base
+    /// class only while a backend is installed globally.
     override public class func canInit(with request: URLRequest) -> Bool {
-        guard backendSlot != nil || BackendRegistry.shared.hasGlobal, let url = request.url else { return false }
-        return isHTTP(url.absoluteString)
+        guard let url = request.url, isHTTP(url.absoluteString), !ForwardingMark.isMarked(request) else {
+            return false
+        }
+        guard let backend = BackendRegistry.shared.backend(for: backendSlot) else {
+            // A session that outlived its backend is told so in `startLoading`.
+            return backendSlot != nil
+        }
+        return backend.scope.takes(request)
     }
 
     /// Whether the URL text starts with `http:` or `https:` in any case. Read from the text: sessions ask
@@ -61,8 +71,12 @@ public class ContractURLProtocol: URLProtocol {
         // The request and task read once each: every read of `request` or `task` goes through Foundation's
         // accessors. The probe check looks at the headers read for verification (Foundation's own
         // case-insensitive lookup was a visible part of every request).
-        let request = request
+        var request = request
         let task = task
+        if !backend.scope.isEverything, !backend.scope.includes(request) {
+            return refuseOutsideScope(backend, request: request)
+        }
+        for modifier in backend.requestModifiers { modifier.modify(&request) }
         // A plain data task (nearly every request) is told by its exact class: the casts below walked the
         // task class's superclasses, metadata that the request touches nowhere else. Subclasses, and Apple's
         // private task classes,
@@ -75,6 +89,9 @@ public class ContractURLProtocol: URLProtocol {
             answerProbe(slot: backend.slot)
             return
         }
+        if let verdict = backend.forwardingVerdict(for: received) {
+            return forward(received, verdict: verdict, request: request, backend: backend)
+        }
         let plan = backend.plan(for: received)
         #if !canImport(Darwin)
             if !isDataTask, task is URLSessionDownloadTask {
@@ -85,6 +102,37 @@ public class ContractURLProtocol: URLProtocol {
         // Consumed: without `consume` the plan was copied into the delivery and the original destroyed.
         ResponseDelivery(protocol: self, plan: consume plan, backend: backend, request: request)
             .start()
+    }
+
+    /// Hands the request to the backend's forwarding session; the body, read once already, is sent as
+    /// `httpBody`.
+    private func forward(
+        _ received: HTTPRequest, verdict: RequestVerdict, request: URLRequest, backend: ContractBackend
+    ) {
+        guard let forwarder = backend.forwarder else { return fail(URLError(.unsupportedURL)) }
+        if let cached = backend.cachedAnswer(for: received, verdict: verdict) {
+            return ResponseDelivery(protocol: self, plan: cached, backend: backend, request: request).start()
+        }
+        var outgoing = request
+        if let bytes = received.body.bytes, !bytes.isEmpty || request.httpBodyStream != nil {
+            outgoing.httpBodyStream = nil
+            outgoing.httpBody = Data(bytes)
+        }
+        let load = ForwardedLoad(
+            protocol: self, backend: backend, outgoing: outgoing, request: received, verdict: verdict,
+            streams: backend.responseModifiers.isEmpty && PieceDelivery.receivesPieces(task))
+        forwarded.withLock { $0 = load }
+        forwarder.start(load)
+    }
+
+    /// A request outside the backend's scope that the test allows no network for: a problem, and a
+    /// transport error for the client.
+    private func refuseOutsideScope(_ backend: ContractBackend, request: URLRequest) {
+        let url = request.url?.absoluteString ?? "?"
+        backend.recordProblem(
+            "\(request.httpMethod ?? "GET") \(url) is outside the backend's scope, and the test allows no network")
+        let info = [NSLocalizedDescriptionKey: "ContractCheck: \(url) is outside the backend's scope (no network)"]
+        fail(URLError(.notConnectedToInternet, userInfo: info))
     }
 
     /// Answers `ContractBackend.intercepts(_:)` with the backend's slot, so it can tell its own sessions.
@@ -138,5 +186,6 @@ public class ContractURLProtocol: URLProtocol {
     /// Cancels a pending delay or transfer; nothing reaches the client afterwards.
     override public func stopLoading() {
         control.cancel()
+        forwarded.withLock { $0 }?.cancel()
     }
 }

@@ -22,6 +22,8 @@ final class ExchangeStorage: @unchecked Sendable {
         var wasCancelled: Bool
         var operationKey: String?
         var number: Int
+        var serverViolations: [ContractViolation] = []
+        var serverURL: String?
     }
 
     var fields: Fields

@@ -21,6 +21,10 @@ public struct RecordedExchange: Sendable {
         case invalidRequest
         /// The answer to a request no operation matches (404 or 405).
         case unmatched
+        /// The real server's response, forwarded by a pass-through or observing backend.
+        case forwarded
+        /// A response of the real server's that a pass-through backend's cache answered again.
+        case cached
     }
 
     /// The fields, in one object shared by copies until one of them changes: the log and every list handed
@@ -64,6 +68,16 @@ public struct RecordedExchange: Sendable {
         get { storage.fields.stubViolations }
         set { uniqueStorage().fields.stubViolations = newValue }
     }
+    /// What the real server's response broke, for a forwarded exchange.
+    public var serverViolations: [ContractViolation] {
+        get { storage.fields.serverViolations }
+        set { uniqueStorage().fields.serverViolations = newValue }
+    }
+    /// The URL the request was forwarded to (the server's, not the client's), for a forwarded exchange.
+    public var serverURL: String? {
+        get { storage.fields.serverURL }
+        set { uniqueStorage().fields.serverURL = newValue }
+    }
     /// When the backend received the request.
     public var receivedAt: Date {
         get { storage.fields.receivedAt }
@@ -101,6 +115,6 @@ public struct RecordedExchange: Sendable {
         return storage
     }
 
-    /// Every violation of the exchange, request first.
-    public var violations: [ContractViolation] { requestViolations + stubViolations }
+    /// Every violation of the exchange, request first, then the stub's or the server's response.
+    public var violations: [ContractViolation] { requestViolations + stubViolations + serverViolations }
 }

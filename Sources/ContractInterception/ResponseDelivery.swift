@@ -32,12 +32,26 @@ struct ResponseDelivery: @unchecked Sendable {
     }
 
     func start() {
+        if let deferred = plan.deferred { return resolve(deferred) }
         let live = urlProtocol.control.markOnCancel(plan.exchange, of: backend)
         if plan.delay <= .zero {
             // Nothing in between: the check for cancellation `head` makes is the one just made.
             if live { head(checked: true) }
         } else {
             urlProtocol.control.schedule(after: plan.delay) { head() }
+        }
+    }
+
+    /// Waits for an async closure's answer in a task, then delivers it where the client may be called.
+    private func resolve(_ deferred: DeferredAnswer) {
+        urlProtocol.control.markOnCancel(plan.exchange, of: backend)
+        deferred.resolve(for: backend) { outcome in
+            var resolved = plan
+            resolved.outcome = outcome
+            resolved.deferred = nil
+            let delivery = ResponseDelivery(
+                protocol: urlProtocol, plan: resolved, backend: backend, request: request, hops: hops)
+            SessionWorkQueue.run { delivery.start() }
         }
     }
 

@@ -24,6 +24,7 @@ public struct Scenario: Sendable {
         case synthesized(SynthesisChoice)
         case canned(HTTPResponse)
         case closure(@Sendable (HTTPRequest) -> HTTPResponse)
+        case asyncClosure(@Sendable (HTTPRequest) async throws -> HTTPResponse)
         case failure(URLError.Code)
         case sequence([Scenario])
     }
@@ -88,6 +89,20 @@ public struct Scenario: Sendable {
     /// thread: it must not block, and must not record test issues itself.
     public static func respond(_ build: @escaping @Sendable (HTTPRequest) -> HTTPResponse) -> Scenario {
         Scenario(.closure(build))
+    }
+
+    /// A response built by a closure that may wait: call a real server, read a file, use any async API.
+    /// It runs in a task of its own, not on a URL loading thread, and is verified like a canned response
+    /// once it returns. A closure that throws answers with a transport error: the `URLError` it throws,
+    /// else `URLError(.badServerResponse)`.
+    ///
+    /// ```swift
+    /// backend.stub("getPet", .respond { request in try await upstream.response(for: request) })
+    /// ```
+    public static func respond(
+        _ build: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) -> Scenario {
+        Scenario(.asyncClosure(build))
     }
 
     /// A transport error instead of a response (`.timedOut`, `.notConnectedToInternet`, `.networkConnectionLost`…).

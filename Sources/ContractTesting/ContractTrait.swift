@@ -29,6 +29,8 @@
         public var options: VerifierOptions
         /// Where the backends record their exchanges (`.off` for tests that break the contract on purpose).
         public var recording: ExchangeRecording
+        /// Whether the backends answer from the contract (`.fake`) or forward to a real server.
+        public var mode: BackendMode = .fake
         /// Prepares each backend (stubs shared by the tests of a suite, say).
         public var configure: @Sendable (ContractBackend) -> Void
         let filePath: String
@@ -41,7 +43,7 @@
             for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
         ) async throws {
             let url = ContractBackend.contractURL(path, relativeTo: filePath)
-            let backend = try ContractBackend(contract: url, options: options, recording: recording)
+            let backend = try ContractBackend(contract: url, options: options, recording: recording, mode: mode)
             backend.testLocation = DisplayPath.of(test.sourceLocation.filePath) + ":\(test.sourceLocation.line)"
             configure(backend)
             try await ContractBackend.$current.withValue(backend) {
@@ -55,13 +57,16 @@
         /// A fake backend for the contract at `path` (relative to the working directory, or to a folder
         /// above the test file), made fresh for each test and reported on after it. Its exchanges are
         /// recorded for `contract-check` (see `ExchangeRecording.processDefault`) unless `recording` is `.off`.
+        /// `mode: .passThrough(to:)` forwards to a real server instead, verifying its responses too.
         public static func contract(
             _ path: String, options: VerifierOptions = VerifierOptions(),
-            recording: ExchangeRecording = .processDefault, filePath: String = #filePath,
+            recording: ExchangeRecording = .processDefault, mode: BackendMode = .fake, filePath: String = #filePath,
             configure: @escaping @Sendable (ContractBackend) -> Void = { _ in }
         ) -> Self {
-            ContractTrait(
+            var trait = ContractTrait(
                 path: path, options: options, recording: recording, configure: configure, filePath: filePath)
+            trait.mode = mode
+            return trait
         }
     }
 #endif

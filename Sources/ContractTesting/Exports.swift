@@ -5,6 +5,8 @@
 @_exported import ContractInterception
 import ContractVerify
 
+// The JSON value request and response modifiers patch (`.jsonMember("name", "Biscuit")`).
+@_exported import enum ContractJSON.JSONValue
 @_exported import struct ContractVerify.ContractViolation
 @_exported import enum ContractVerify.ExchangeLocation
 @_exported import enum ContractVerify.HTTPBody

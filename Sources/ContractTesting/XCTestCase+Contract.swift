@@ -7,7 +7,8 @@
     extension XCTestCase {
         /// A fake backend for the contract at `path` for this test: its violations fail the test at the
         /// calling line when the test tears down (from the test's thread, never the URL loading one). Its
-        /// exchanges are recorded for `contract-check` unless `recording` is `.off`.
+        /// exchanges are recorded for `contract-check` unless `recording` is `.off`; `mode: .passThrough(to:)`
+        /// forwards to a real server instead.
         ///
         /// ```swift
         /// func testShowsThePet() async throws {
@@ -18,10 +19,11 @@
         /// ```
         public func contractBackend(
             _ path: String, options: VerifierOptions = VerifierOptions(),
-            recording: ExchangeRecording = .processDefault, file: StaticString = #filePath, line: UInt = #line
+            recording: ExchangeRecording = .processDefault, mode: BackendMode = .fake,
+            file: StaticString = #filePath, line: UInt = #line
         ) throws -> ContractBackend {
             let url = ContractBackend.contractURL(path, relativeTo: "\(file)")
-            let backend = try ContractBackend(contract: url, options: options, recording: recording)
+            let backend = try ContractBackend(contract: url, options: options, recording: recording, mode: mode)
             backend.testLocation = DisplayPath.of("\(file)") + ":\(line)"
             addTeardownBlock {
                 assertContract(backend, file: file, line: line)

@@ -1,0 +1,41 @@
+import ContractVerify
+import Foundation
+
+/// The responses a caching pass-through backend (`BackendMode.passThrough(caching: true)`) keeps: the
+/// server's 200 answers to GETs, by method and URL, each with the values its request had for the headers
+/// the response's `Vary` names. A response that says `Vary: *` or `Cache-Control: no-store` is not kept.
+struct ResponseCache {
+    private struct Entry {
+        /// The request's values of the headers `Vary` names, by lower-case name (`nil`: absent).
+        var varying: [String: String?]
+        var response: HTTPResponse
+    }
+
+    private var entries: [String: [Entry]] = [:]
+
+    /// The kept response for `request`, if one matches its URL and varying headers.
+    func response(for request: HTTPRequest) -> HTTPResponse? {
+        entries[Self.key(request)]?.last { entry in
+            entry.varying.allSatisfy { name, value in request.headers[name] == value }
+        }?.response
+    }
+
+    /// Keeps `response` for `request` when it may be answered again.
+    mutating func store(_ response: HTTPResponse, for request: HTTPRequest) {
+        guard request.method == "GET", response.status == 200, response.body.bytes != nil,
+            !(response.headers["Cache-Control"]?.lowercased().contains("no-store") ?? false)
+        else { return }
+        let names = response.headers.values("Vary").flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        guard !names.contains("*") else { return }
+        var varying: [String: String?] = [:]
+        for name in names where !name.isEmpty { varying[name] = request.headers[name] }
+        entries[Self.key(request), default: []].append(Entry(varying: varying, response: response))
+    }
+
+    private static func key(_ request: HTTPRequest) -> String {
+        let origin = (request.scheme ?? "") + "://" + (request.host ?? "") + (request.port.map { ":\($0)" } ?? "")
+        return request.method + " " + origin + request.path + (request.query.map { "?" + $0 } ?? "")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+internal import Hummingbird
+
+/// The routes of `ClinicTestServer`.
+struct ClinicRoutes {
+    let behaviour: ClinicTestServer.Behaviour
+
+    static let pet =
+        #"{"id":"8d3e5c1a-2f4b-4c6d-9e8f-0a1b2c3d4e5f","name":"Biscuit","species":"dog","status":"active","#
+        + #""ownerId":"5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e","createdAt":"2023-02-11T15:20:00Z","#
+        + #""updatedAt":"2025-01-09T10:02:11Z"}"#
+    static let petWithNumberName = pet.replacingOccurrences(of: #""Biscuit""#, with: "42")
+    static let unauthorized =
+        #"{"type":"https://docs.clinic.example.com/problems/unauthorized","title":"Unauthorized","status":401}"#
+
+    func add(to router: Router<BasicRequestContext>) {
+        let breaks = behaviour == .breaksContract
+        router.get("/v1/pets/:petId") { request, _ -> Response in
+            guard request.headers[.authorization] != nil else {
+                return Self.json(Self.unauthorized, status: .unauthorized, type: "application/problem+json")
+            }
+            var response = Self.json(breaks ? Self.petWithNumberName : Self.pet)
+            response.headers[Self.field("ETag")] = #""v1""#
+            response.headers[Self.field("Vary")] = "Accept-Language"
+            return response
+        }
+        router.get("/v1/pets") { _, _ -> Response in
+            Self.json(#"{"items":[\#(Self.pet)],"nextCursor":null,"limit":20}"#)
+        }
+        router.post("/v1/pets") { _, _ -> Response in
+            var response = Self.json(Self.pet, status: .created)
+            if !breaks { response.headers[.location] = "/v1/pets/8d3e5c1a-2f4b-4c6d-9e8f-0a1b2c3d4e5f" }
+            return response
+        }
+        router.post("/v1/inquiries") { _, _ -> Response in
+            breaks
+                ? Response(status: .init(code: 418))
+                : Self.json(#"{"reference":"INQ-7K2Q9Z","receivedAt":"2025-01-09T10:02:11Z"}"#, status: .accepted)
+        }
+        router.get("/v1/veterinarians") { _, _ -> Response in Response(status: .notImplemented) }
+        router.get("/v1/pets/:petId/records/:recordId") { _, context -> Response in
+            let record = context.parameters.get("recordId") ?? ""
+            let petId = context.parameters.get("petId") ?? ""
+            if record == ClinicTestServer.movedRecordId {
+                var response = Response(status: .found)
+                response.headers[.location] = "/v1/pets/\(petId)/records/\(ClinicTestServer.recordId)"
+                return response
+            }
+            return Self.record(slow: record == ClinicTestServer.slowRecordId)
+        }
+    }
+
+    /// A record's PDF body in pieces: at once, or 64 KiB every 20 ms.
+    static func record(slow: Bool) -> Response {
+        let size = ClinicTestServer.pieceSize
+        let count = slow ? 500 : ClinicTestServer.recordSize / size
+        let body = ResponseBody(contentLength: count * size) { writer in
+            let piece = ByteBuffer(repeating: UInt8(ascii: "%"), count: size)
+            for _ in 0..<count {
+                if slow { try await Task.sleep(for: .milliseconds(20)) }
+                try await writer.write(piece)
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "application/pdf"], body: body)
+    }
+
+    static func json(_ text: String, status: HTTPResponse.Status = .ok, type: String = "application/json") -> Response {
+        Response(
+            status: status, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func field(_ name: String) -> HTTPFields.Element.Name {
+        HTTPFields.Element.Name(name) ?? .contentType
+    }
+}
