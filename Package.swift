@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ContractReport", targets: ["ContractReport"]),
         .library(name: "ContractInterception", targets: ["ContractInterception"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
+        .library(name: "ContractMockClient", targets: ["ContractMockClient"]),
         .library(name: "ContractExamples", targets: ["ContractExamples"]),
         .executable(name: "contract-check", targets: ["contract-check"]),
     ],
@@ -25,6 +26,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // The HTTP server of `contract-check mock` and `contract-check proxy` (without its optional traits).
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         // The system libyaml (`libyaml-dev` on Debian and Ubuntu, `libyaml` in Homebrew): the YAML reader.
@@ -46,16 +51,33 @@ let package = Package(
                 "ContractReport",
             ]
         ),
-        .target(name: "ContractTesting", dependencies: ["ContractInterception", "ContractVerify", "ContractSpec"]),
+        .target(
+            name: "ContractTesting",
+            dependencies: ["ContractInterception", "ContractVerify", "ContractSpec", "ContractMockClient"]),
+        // Foundation only, so that an app's UI test bundle can drive `contract-check mock` on any platform.
+        .target(name: "ContractMockClient"),
+        .target(
+            name: "ContractMockServer",
+            dependencies: [
+                "ContractInterception", "ContractJSON", "ContractSpec", "ContractVerify", "ContractReport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "ContractCheckCLI",
             dependencies: [
                 "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractReport",
-                "ContractExamples",
+                "ContractExamples", "ContractMockServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "contract-check", dependencies: ["ContractCheckCLI"]),
+        .executableTarget(
+            name: "contract-check",
+            dependencies: ["ContractCheckCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "contract-bench",
             dependencies: [
@@ -67,6 +89,12 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // The floor of the mock server's load benchmark: a trivial Hummingbird handler (BENCHMARKS.md).
+        .executableTarget(
+            name: "mock-floor",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(name: "ContractTestSupport", path: "Tests/Support"),
         // The system libxml2 (`libxml2-dev`, `libxml2`): the tests validate JUnit reports against the XSDs with it.
         .systemLibrary(
@@ -104,6 +132,12 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["README.md"]),
+        .testTarget(
+            name: "ContractMockServerTests",
+            dependencies: [
+                "ContractMockServer", "ContractMockClient", "ContractInterception", "ContractVerify",
+                "ContractTestSupport",
+            ]),
         .testTarget(
             name: "ContractTestingTests",
             dependencies: ["ContractTesting", "ContractInterception", "ContractVerify", "ContractTestSupport"]),

@@ -6,19 +6,21 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// What the protocol is to send, and when.
-struct PlannedAnswer: Sendable {
-    enum Outcome: Sendable {
+/// What the protocol (or the mock server) is to send, and when.
+package struct PlannedAnswer: Sendable {
+    package enum Outcome: Sendable {
         /// The response, ready for the client (`ResponseWire.response` is the response itself).
         case response(ResponseWire)
         case failure(URLError.Code)
     }
 
-    var outcome: Outcome
-    var delay: Duration
-    var bytesPerSecond: Int?
+    package var outcome: Outcome
+    package var delay: Duration
+    package var bytesPerSecond: Int?
     /// The exchange's number, to mark it cancelled.
-    var exchange: Int
+    package var exchange: Int
+    /// The request's violations and the answer's, as recorded.
+    package var violations: [ContractViolation] = []
 }
 
 /// The answer as `plan` gathers it, before the exchange is recorded (with the request, last, so that the
@@ -40,8 +42,8 @@ extension ContractBackend {
     }
 
     /// The same for a request already read. The request is consumed: it moves into the recorded exchange
-    /// (a copy retained each of its fields).
-    func plan(for request: consuming HTTPRequest) -> PlannedAnswer {
+    /// (a copy retained each of its fields). The mock server answers over HTTP with it too.
+    package func plan(for request: consuming HTTPRequest) -> PlannedAnswer {
         let receivedAt = Date()
         // The stored verifier, not the `verifier` property: that returns a copy (a retain per field).
         let verdict = contract.verifier.verifyRequest(request)
@@ -86,7 +88,9 @@ extension ContractBackend {
             return state.recorded
         }
         persist(record)
-        return PlannedAnswer(outcome: outcome, delay: delay, bytesPerSecond: bytesPerSecond, exchange: number)
+        return PlannedAnswer(
+            outcome: outcome, delay: delay, bytesPerSecond: bytesPerSecond, exchange: number,
+            violations: verdict.violations + draft.stubViolations)
     }
 
     /// Marks an exchange as cancelled by the client (by number, so a `reset()` in between marks nothing).
