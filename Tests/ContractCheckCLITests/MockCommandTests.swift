@@ -87,4 +87,33 @@ struct MockCommandTests {
         let report = try cli.run([], in: folder)
         #expect(report.output.contains("2 exchanges"))
     }
+
+    @Test("with --answer-unimplemented, what the upstream answers with 404 is answered from the contract")
+    func proxyAnswersUnimplemented() throws {
+        let cli = CLITests()
+        let folder = try cli.clinicPackage()
+        let upstream = try ServerProcess(
+            ["mock", "contracts/clinic.yaml", "--port", "0", "--recordings", "off"], in: folder)
+        let proxy = try ServerProcess(
+            [
+                "proxy", "contracts/clinic.yaml", "--upstream", upstream.url, "--port", "0", "--answer-unimplemented",
+                "--recordings", "off",
+            ], in: folder)
+        // The upstream does not implement getPet yet.
+        _ = try ServerProcess.curl([
+            "-X", "PUT", "-d", #"{"status": 404}"#, upstream.url + "/__contract-check/stubs/getPet",
+        ])
+        let status = try ServerProcess.curl([
+            "-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: \(Self.bearer)", proxy.url + Self.petPath,
+        ])
+        #expect(status == "200")
+        // Any other answer of the upstream passes through (here the 401 it is asked for).
+        let pets = try ServerProcess.curl([
+            "-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: \(Self.bearer)", "-H", "Prefer: code=401",
+            proxy.url + "/v1/pets",
+        ])
+        #expect(pets == "401")
+        _ = proxy.stop()
+        _ = upstream.stop()
+    }
 }
