@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ContractReport", targets: ["ContractReport"]),
         .library(name: "ContractInterception", targets: ["ContractInterception"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
+        .library(name: "ContractMockClient", targets: ["ContractMockClient"]),
         .library(name: "ContractExamples", targets: ["ContractExamples"]),
         .executable(name: "contract-check", targets: ["contract-check"]),
     ],
@@ -25,10 +26,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        // The default handler of an observing backend's findings.
+        // The HTTP server of `contract-check mock` and `contract-check proxy` (without its optional traits), and the
+        // test servers the pass-through tests forward to.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        // The default handler of an observing backend's findings, and the mock server's log.
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        // Only for the test servers the pass-through tests forward to.
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     ],
     targets: [
         // The system libyaml (`libyaml-dev` on Debian and Ubuntu, `libyaml` in Homebrew): the YAML reader.
@@ -52,16 +55,31 @@ let package = Package(
         ),
         .target(
             name: "ContractTesting",
-            dependencies: ["ContractInterception", "ContractVerify", "ContractSpec", "ContractJSON"]),
+            dependencies: ["ContractInterception", "ContractVerify", "ContractSpec", "ContractJSON", "ContractMockClient"]),
+        // Foundation only, so that an app's UI test bundle can drive `contract-check mock` on any platform.
+        .target(name: "ContractMockClient"),
+        .target(
+            name: "ContractMockServer",
+            dependencies: [
+                "ContractInterception", "ContractJSON", "ContractSpec", "ContractVerify", "ContractReport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "ContractCheckCLI",
             dependencies: [
                 "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractReport",
-                "ContractExamples",
+                "ContractExamples", "ContractMockServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "contract-check", dependencies: ["ContractCheckCLI"]),
+        .executableTarget(
+            name: "contract-check",
+            dependencies: ["ContractCheckCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "contract-bench",
             dependencies: [
@@ -73,6 +91,12 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // The floor of the mock server's load benchmark: a trivial Hummingbird handler (BENCHMARKS.md).
+        .executableTarget(
+            name: "mock-floor",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(name: "ContractTestSupport", path: "Tests/Support"),
         // Real HTTP servers on 127.0.0.1 for tests that forward to a server: one keeping the clinic contract,
         // one breaking it in known ways.
@@ -119,6 +143,12 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["README.md"]),
+        .testTarget(
+            name: "ContractMockServerTests",
+            dependencies: [
+                "ContractMockServer", "ContractMockClient", "ContractInterception", "ContractVerify",
+                "ContractTestSupport",
+            ]),
         .testTarget(
             name: "ContractTestingTests",
             dependencies: [

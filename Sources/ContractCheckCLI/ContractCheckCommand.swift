@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `contract-check`: lint OpenAPI contracts and check recorded traffic against them in CI.
-public struct ContractCheckCommand: ParsableCommand {
+public struct ContractCheckCommand: AsyncParsableCommand {
     /// The command's name, summary and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "contract-check",
@@ -13,7 +13,7 @@ public struct ContractCheckCommand: ParsableCommand {
             """,
         subcommands: [
             RunCommand.self, LintCommand.self, VerifyCommand.self, ValidateCommand.self, ExampleCommand.self,
-            MergeCommand.self, BaselineCommand.self,
+            MergeCommand.self, BaselineCommand.self, MockCommand.self, ProxyCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -6,21 +6,23 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// What the protocol is to send, and when.
-struct PlannedAnswer: Sendable {
-    enum Outcome: Sendable {
+/// What the protocol (or the mock server) is to send, and when.
+package struct PlannedAnswer: Sendable {
+    package enum Outcome: Sendable {
         /// The response, ready for the client (`ResponseWire.response` is the response itself).
         case response(ResponseWire)
         case failure(URLError.Code)
     }
 
-    var outcome: Outcome
-    var delay: Duration
-    var bytesPerSecond: Int?
+    package var outcome: Outcome
+    package var delay: Duration
+    package var bytesPerSecond: Int?
     /// The exchange's number, to mark it cancelled.
-    var exchange: Int
+    package var exchange: Int
     /// An async closure still to build the response (`outcome` is a placeholder until it has).
     var deferred: DeferredAnswer? = nil
+    /// The request's violations and the answer's, as recorded.
+    package var violations: [ContractViolation] = []
 }
 
 /// The answer as `plan` gathers it, before the exchange is recorded (with the request, last, so that the
@@ -44,8 +46,8 @@ extension ContractBackend {
     }
 
     /// The same for a request already read. The request is consumed: it moves into the recorded exchange
-    /// (a copy retained each of its fields).
-    func plan(for request: consuming HTTPRequest) -> PlannedAnswer {
+    /// (a copy retained each of its fields). The mock server answers over HTTP with it too.
+    package func plan(for request: consuming HTTPRequest) -> PlannedAnswer {
         let receivedAt = Date()
         // The stored verifier, not the `verifier` property: that returns a copy (a retain per field).
         let verdict = contract.verifier.verifyRequest(request)
@@ -89,14 +91,18 @@ extension ContractBackend {
             state.exchanges.append(record)
             return state.recorded
         }
+        let violations = verdict.violations + draft.stubViolations
         guard var deferred = draft.deferred else {
             persist(record)
-            return PlannedAnswer(outcome: outcome, delay: delay, bytesPerSecond: bytesPerSecond, exchange: number)
+            return PlannedAnswer(
+                outcome: outcome, delay: delay, bytesPerSecond: bytesPerSecond, exchange: number,
+                violations: violations)
         }
         // Recorded when the closure has answered.
         deferred.exchange = number
         return PlannedAnswer(
-            outcome: outcome, delay: delay, bytesPerSecond: bytesPerSecond, exchange: number, deferred: deferred)
+            outcome: outcome, delay: delay, bytesPerSecond: bytesPerSecond, exchange: number, deferred: deferred,
+            violations: violations)
     }
 
     /// Marks an exchange as cancelled by the client (by number, so a `reset()` in between marks nothing).

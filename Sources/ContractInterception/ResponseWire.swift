@@ -6,14 +6,14 @@ import Foundation
 /// repeated answers copy nothing. A class: an answer passes through the cache, the plan and the delivery,
 /// and each copy retained the response's fields, the header table and the body's storage; now it retains
 /// one object.
-final class ResponseWire: Sendable {
+package final class ResponseWire: Sendable {
     /// The response, as the verifier and the recorded exchange see it.
-    let response: HTTPResponse
+    package let response: HTTPResponse
     let headerFields: [String: String]
-    let body: Data
+    package let body: Data
     /// A stream's body (server-sent events, JSON lines) in the pieces it is delivered in, one item each;
     /// empty for a body delivered whole.
-    let pieces: [Data]
+    package let pieces: [Data]
 
     init(_ response: HTTPResponse, pieces: [Data] = []) {
         self.response = response

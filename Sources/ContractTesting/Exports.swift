@@ -3,6 +3,7 @@
 // names `ContractRequest` and `ContractResponse`, because their own names (`HTTPRequest`,
 // `HTTPResponse`) would clash with swift-http-types' in clients built on it.
 @_exported import ContractInterception
+@_exported import ContractMockClient
 import ContractVerify
 
 // The JSON value request and response modifiers patch (`.jsonMember("name", "Biscuit")`).

@@ -1,0 +1,59 @@
+import ContractInterception
+import ContractVerify
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A verifying proxy in front of a real server: each request is verified, forwarded, and the real
+/// response verified and handed back unchanged; violations go to the log (and, when asked, a response
+/// header), and every exchange is recorded for `contract-check`.
+public struct MockProxy: Sendable {
+    /// What the proxy does beside forwarding.
+    public struct Settings: Sendable {
+        /// The real server (`https://staging.example.com`); request targets are appended to it.
+        public var upstream: URL
+        /// Whether an operation the upstream answers with 404, 405 or 501 is answered by the mock instead
+        /// (for an API that is implemented in part); otherwise every response is the upstream's.
+        public var answersUnimplemented = false
+        /// Whether responses carry the `ContractCheck-Violations` header; otherwise not a byte is added.
+        public var marksViolations = false
+
+        /// Settings that forward everything to `upstream` and change nothing.
+        public init(upstream: URL) {
+            self.upstream = upstream
+        }
+    }
+
+    let server: MockServer
+    let settings: Settings
+
+    /// A proxy for the contracts `server` serves (its settings say where to listen).
+    public init(server: MockServer, settings: Settings) {
+        self.server = server
+        self.settings = settings
+    }
+
+    /// Serves until SIGINT or SIGTERM (requests in flight complete) or cancellation.
+    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        let session = URLSession(configuration: configuration)
+        defer { session.invalidateAndCancel() }
+        let mock = MockResponder(
+            contracts: server.contracts, settings: server.settings, control: ControlAPI(contracts: server.contracts))
+        let responder = ProxyResponder(
+            contracts: server.contracts, settings: server.settings, proxy: settings,
+            client: UpstreamClient(upstream: settings.upstream), session: session,
+            recorder: ProxyRecorder(server.contracts.all.first?.recording ?? .off, log: server.settings.log),
+            mock: mock)
+        try await MockServer.serve(responder, settings: server.settings, onListening: onListening) {
+            await ContractWatcher(contracts: server.contracts, settings: server.settings).run()
+        }
+    }
+}

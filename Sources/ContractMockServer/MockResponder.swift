@@ -1,0 +1,73 @@
+import ContractInterception
+import ContractVerify
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Answers each request as the fake backend would: the control API under its prefix, CORS preflights
+/// when asked, and every other request routed to its contract, verified, recorded and answered from the
+/// backend's plan.
+struct MockResponder: HTTPResponder {
+    let contracts: MockedContracts
+    let settings: MockServer.Settings
+    let control: ControlAPI
+
+    func respond(to request: Request, context: MockRequestContext) async throws -> Response {
+        let path = request.head.path ?? "/"
+        if path.hasPrefix(ControlAPI.prefix) {
+            return await control.respond(to: request, context: context)
+        }
+        if settings.cors, let preflight = CORSHeaders.preflight(request) { return preflight }
+        var request = request
+        let body: ByteBuffer
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > settings.maximumBodyBytes {
+            return tooLarge(context)
+        }
+        do {
+            body = try await request.collectBody(upTo: settings.maximumBodyBytes)
+        } catch {
+            return tooLarge(context)
+        }
+        return await answer(WireConversion.request(request, body: body), request: request, context: context)
+    }
+
+    /// The backend's answer to a request already read.
+    func answer(
+        _ verified: ContractVerify.HTTPRequest, request: Request, context: MockRequestContext
+    ) async -> Response {
+        let contract = contracts.contract(for: verified)
+        let backend = contract.backend
+        let plan = backend.plan(for: verified)
+        backend.forgetExchanges(keepingLatest: settings.keptExchanges)
+        if plan.delay > .zero { try? await Task.sleep(for: plan.delay) }
+        switch plan.outcome {
+        case .failure:
+            // A stubbed transport error: the connection closes without an answer.
+            context.channel.close(promise: nil)
+            return Response(status: .serviceUnavailable)
+        case .response(let wire):
+            var extra = settings.cors ? CORSHeaders.simple(request) : HTTPFields()
+            if !plan.violations.isEmpty {
+                settings.log(ExchangeLog.lines(plan.violations))
+                if let field = ExchangeLog.violationsField(count: plan.violations.count) { extra.append(field) }
+            }
+            return WireConversion.response(
+                wire.response, body: wire.body, pieces: wire.pieces, bytesPerSecond: plan.bytesPerSecond,
+                isHead: request.method == .head, extraHeaders: extra)
+        }
+    }
+
+    /// A body over the limit: 413, and the connection closes rather than reading the rest (its input is
+    /// shut now; the answer still goes out).
+    func tooLarge(_ context: MockRequestContext) -> Response {
+        context.channel.close(mode: .input, promise: nil)
+        var headers = HTTPFields()
+        headers[.connection] = "close"
+        headers[.contentType] = "application/problem+json"
+        let text =
+            #"{"type":"about:blank","title":"Request body too large","status":413,"detail":"the mock server takes bodies of at most \#(settings.maximumBodyBytes) bytes"}"#
+        return Response(
+            status: .contentTooLarge, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,101 @@
+import ContractInterception
+import ContractVerify
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// An HTTP/1.1 server that answers for contracts as the fake backend does, for clients in other processes
+/// (an app driven by UI tests, Android and web clients, AsyncHTTPClient): each request is routed to its
+/// contract's operation (under the contract's servers' base paths), verified, answered with the
+/// backend's choice (stubs, `Prefer`, the contract's own error responses for invalid requests) and
+/// recorded for `contract-check`.
+public struct MockServer: Sendable {
+    /// How the server listens and answers.
+    public struct Settings: Sendable {
+        /// The address to listen on; loopback unless told otherwise.
+        public var host = "127.0.0.1"
+        /// The port; `0` for one the system picks (see `run(onListening:)`).
+        public var port = 4010
+        /// Whether cross-origin requests from browsers are allowed (preflights answered, origins echoed).
+        public var cors = false
+        /// The largest request body read; a larger one gets 413 and the connection closes.
+        public var maximumBodyBytes = 16 << 20
+        /// How many connections are served at once; more wait until one closes.
+        public var maximumConnections = 4096
+        /// How long an idle connection (a client that stopped sending) stays open.
+        public var idleTimeout: Duration = .seconds(30)
+        /// How many exchanges each contract keeps for the control API (the recording keeps all).
+        public var keptExchanges = 10_000
+        /// How often the contracts' files are checked for changes; `nil` never reloads.
+        public var reloadInterval: Duration? = .seconds(1)
+        /// Where violations and reload diagnostics go, one message per call.
+        public var log: @Sendable (String) -> Void
+
+        /// Settings with the defaults above and `log` as given.
+        public init(log: @escaping @Sendable (String) -> Void) {
+            self.log = log
+        }
+    }
+
+    let contracts: MockedContracts
+    let settings: Settings
+
+    /// A server for the contracts at `urls`, verified with `options`, its exchanges recorded as `recording`
+    /// says.
+    /// - Throws: `ContractLoadError` for the first contract that does not load.
+    public init(
+        contracts urls: [URL], options: VerifierOptions = VerifierOptions(), recording: ExchangeRecording,
+        settings: Settings
+    ) throws(ContractLoadError) {
+        var loaded: [MockedContract] = []
+        for url in urls { loaded.append(try MockedContract(url: url, options: options, recording: recording)) }
+        contracts = MockedContracts(loaded)
+        self.settings = settings
+    }
+
+    /// The base paths each contract is served under (`/v1`), by contract path.
+    public var basePaths: [(contract: String, paths: [String])] {
+        contracts.all.map { ($0.url.path, MountPaths.basePaths(of: $0.backend.document)) }
+    }
+
+    /// Serves until SIGINT or SIGTERM, which stop accepting connections and let requests in flight
+    /// complete (every exchange is already in the recording when it is answered), or until the task is
+    /// cancelled. `onListening` gets the port once the server listens.
+    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let responder = MockResponder(
+            contracts: contracts, settings: settings, control: ControlAPI(contracts: contracts))
+        try await Self.serve(responder, settings: settings, onListening: onListening) {
+            await ContractWatcher(contracts: contracts, settings: settings).run()
+        }
+    }
+
+    /// Runs `responder` with the settings' address and limits, and `alongside` until the server stops.
+    static func serve<Responder: HTTPResponder>(
+        _ responder: Responder, settings: Settings, onListening: @escaping @Sendable (Int) async -> Void,
+        alongside: @escaping @Sendable () async -> Void
+    ) async throws where Responder.Context == MockRequestContext {
+        // Hummingbird's own messages (a connection cut while it was answered) are not the user's business;
+        // violations and reloads go to `settings.log`.
+        var logger = Logger(label: "contract-check")
+        logger.logLevel = .critical
+        let idle = settings.idleTimeout.components
+        let app = Application(
+            responder: responder,
+            server: .http1(
+                configuration: .init(
+                    idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))),
+            configuration: ApplicationConfiguration(
+                address: .hostname(settings.host, port: settings.port),
+                availableConnectionsDelegate: MaximumAvailableConnections(settings.maximumConnections)),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? settings.port) },
+            logger: logger)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await alongside() }
+            try await app.runService()
+            group.cancelAll()
+        }
+    }
+}

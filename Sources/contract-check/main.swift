@@ -1,3 +1,0 @@
-import ContractCheckCLI
-
-ContractCheckCommand.main()

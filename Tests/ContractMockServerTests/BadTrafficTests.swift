@@ -1,0 +1,73 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Traffic no well-behaved client sends gets a clean 4xx or a closed connection, and the server goes on.
+@Suite("contract-check mock under bad traffic")
+struct BadTrafficTests {
+    static let petPath = "/v1/pets/\(ClinicSamples.petId)"
+
+    @Test("malformed HTTP gets 400 and the connection closes")
+    func malformedHTTP() async throws {
+        try await RunningMock.with { mock in
+            let port = try #require(mock.baseURL.port)
+            let answer = await RawConnection.exchange(port: port, "GARBAGE\u{1}\r\n\r\n")
+            #expect(answer?.hasPrefix("HTTP/1.1 400") == true)
+            // A method HTTP does not define is refused by the parser the same way.
+            let brew = await RawConnection.exchange(port: port, "BREW /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(brew?.hasPrefix("HTTP/1.1 400") == true)
+            #expect(try await mock.send(Self.petPath).status == 200)
+        }
+    }
+
+    @Test("a body over the limit gets 413 without being read")
+    func oversizedBody() async throws {
+        try await RunningMock.with(configured: { $0.maximumBodyBytes = 1024 }) { mock in
+            let port = try #require(mock.baseURL.port)
+            let answer = await RawConnection.exchange(
+                port: port,
+                "POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 104857600\r\n\r\n{")
+            // Answered, and the connection closed at once rather than after reading 100 MB.
+            #expect(answer?.hasPrefix("HTTP/1.1 413") == true)
+            // A chunked body that grows past the limit too.
+            let large = String(repeating: "x", count: 4096)
+            let chunked = try await mock.send(
+                "POST", "/v1/pets", headers: ["Content-Type": "application/json"], body: Data(large.utf8))
+            #expect(chunked.status == 413)
+            #expect(try await mock.send(Self.petPath).status == 200)
+        }
+    }
+
+    @Test("a client that stops sending is disconnected after the idle timeout")
+    func slowClient() async throws {
+        try await RunningMock.with(configured: { $0.idleTimeout = .milliseconds(300) }) { mock in
+            let port = try #require(mock.baseURL.port)
+            let start = ContinuousClock.now
+            _ = await RawConnection.exchange(port: port, "GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            #expect(ContinuousClock.now - start < .seconds(5))
+            #expect(try await mock.send(Self.petPath).status == 200)
+        }
+    }
+
+    @Test("a thousand connections at once are served or queued, and the server keeps serving")
+    func manyConnections() async throws {
+        try await RunningMock.with { mock in
+            let port = try #require(mock.baseURL.port)
+            let connections = (0..<1000).compactMap { _ in RawConnection(port: port) }
+            #expect(connections.count == 1000)
+            let request =
+                "GET \(Self.petPath) HTTP/1.1\r\nHost: x\r\nAuthorization: \(ClinicSamples.bearer)\r\n"
+                + "Connection: close\r\n\r\n"
+            for _ in 0..<20 {
+                #expect(await RawConnection.exchange(port: port, request)?.hasPrefix("HTTP/1.1 200") == true)
+            }
+            withExtendedLifetime(connections) {}
+            #expect(try await mock.send(Self.petPath).status == 200)
+        }
+    }
+}

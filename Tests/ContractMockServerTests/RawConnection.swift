@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A plain TCP connection to 127.0.0.1, for sending what no HTTP client sends (malformed requests,
+/// bodies that never end).
+final class RawConnection {
+    private let descriptor: Int32
+
+    init?(port: Int) {
+        #if canImport(Glibc)
+            let socketType = Int32(SOCK_STREAM.rawValue)
+        #else
+            let socketType = SOCK_STREAM
+        #endif
+        descriptor = socket(AF_INET, socketType, 0)
+        guard descriptor >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if connected != 0 {
+            close(descriptor)
+            return nil
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends the bytes; false when the server has closed the connection.
+    @discardableResult
+    func write(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let flags = Int32(MSG_NOSIGNAL)
+        return bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, flags) } == bytes.count
+    }
+
+    /// Reads until the server closes the connection (or 10 seconds pass without data).
+    func readToEnd() -> String {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+}
+
+extension RawConnection {
+    /// Connects, sends `text` and reads until the server closes, on a thread of its own: a blocking read
+    /// on one of the few threads Swift concurrency runs on would starve the server in the same process.
+    static func exchange(port: Int, _ text: String) async -> String? {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                guard let connection = RawConnection(port: port) else {
+                    continuation.resume(returning: nil)
+                    return
+                }
+                connection.write(text)
+                continuation.resume(returning: connection.readToEnd())
+            }
+        }
+    }
+}
