@@ -55,7 +55,9 @@ let package = Package(
         ),
         .target(
             name: "ContractTesting",
-            dependencies: ["ContractInterception", "ContractVerify", "ContractSpec", "ContractJSON", "ContractMockClient"]),
+            dependencies: [
+                "ContractInterception", "ContractVerify", "ContractSpec", "ContractJSON", "ContractMockClient",
+            ]),
         // Foundation only, so that an app's UI test bundle can drive `contract-check mock` on any platform.
         .target(name: "ContractMockClient"),
         .target(

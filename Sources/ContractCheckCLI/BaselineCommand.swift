@@ -31,7 +31,7 @@ struct BaselineCommand: ParsableCommand {
         let outcome = try CheckRun(contracts: contracts, recordings: recordings, options: options).execute()
         let baseline = Baseline(entries: outcome.problems(strict: options.strict))
         do {
-            try baseline.data().write(to: URL(fileURLWithPath: output), options: .atomic)
+            try ReportFileWriter.write(baseline.data(), to: URL(fileURLWithPath: output))
         } catch {
             print("cannot write \(output): \(error.localizedDescription)")
             throw ExitCode(1)

@@ -75,9 +75,9 @@ struct RunCommand: ParsableCommand {
             let report = RunReport(outcome: outcome, strict: options.strict).junit(
                 timestamp: Date(), hostname: ProcessInfo.processInfo.hostName)
             try JUnitWriter.write(report, to: reportFolder.appendingPathComponent("contract-check.xml"))
-            // `.atomic` writes a temporary file and renames it, so a killed run leaves the previous report whole.
+            // Whole or not at all: a killed run leaves the previous report whole.
             let lintJSON = DiagnosticPrinter(format: .json).render(outcome.lint.results)
-            try Data(lintJSON.utf8).write(to: reportFolder.appendingPathComponent("lint.json"), options: .atomic)
+            try ReportFileWriter.write(Data(lintJSON.utf8), to: reportFolder.appendingPathComponent("lint.json"))
             return true
         } catch {
             let message =

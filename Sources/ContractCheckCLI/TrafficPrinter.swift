@@ -40,7 +40,7 @@ struct TrafficPrinter {
     private static func textLines(_ finding: Finding) -> [String] {
         [
             finding.violation.description,
-            "    in \(finding.record.source)" + (finding.record.test.map { " (test \($0))" } ?? ""),
+            "    in \(finding.source)" + (finding.test.map { " (test \($0))" } ?? ""),
         ]
     }
 
@@ -72,16 +72,17 @@ struct TrafficPrinter {
                     + "error responses \(errorResponses.exercised)/\(errorResponses.documented)")
         }
         var extras: [String] = []
-        if !outcome.result.skipped.isEmpty {
+        if outcome.result.skippedExchanges > 0 {
             extras.append(
-                "\(outcome.result.skipped.count) exchanges skipped (no contract server matches their URL; map hosts with --server)"
+                "\(outcome.result.skippedExchanges) exchanges skipped (no contract server matches their URL; map hosts with --server)"
             )
         }
         let others = outcome.result.otherContracts
         if !others.isEmpty {
-            let names = Set(others.compactMap(\.contract)).sorted().joined(separator: ", ")
+            let names = others.keys.sorted().joined(separator: ", ")
             extras.append(
-                "\(others.count) recorded exchanges skipped (made against contracts not checked here: \(names))")
+                "\(others.values.reduce(0, +)) recorded exchanges skipped (made against contracts not checked here: \(names))"
+            )
         }
         if outcome.earlierRunFiles > 0 {
             extras.append("\(outcome.earlierRunFiles) recording files of earlier test runs ignored")
@@ -90,7 +91,7 @@ struct TrafficPrinter {
             extras.append("\(outcome.loaded.skippedLines) torn recording lines skipped")
         }
         lines.append(
-            "\(outcome.loaded.files) traffic files, \(outcome.loaded.records.count) exchanges"
+            "\(outcome.loaded.files) traffic files, \(outcome.loaded.exchanges) exchanges"
                 + (extras.isEmpty ? "" : "; " + extras.joined(separator: "; ")))
         return lines
     }
@@ -112,9 +113,9 @@ struct TrafficPrinter {
         }
         return [
             "violations": .array(violations), "contracts": .array(contracts),
-            "exchanges": .number(JSONNumber(outcome.loaded.records.count)),
-            "skipped": .number(JSONNumber(outcome.result.skipped.count)),
-            "otherContracts": .number(JSONNumber(outcome.result.otherContracts.count)),
+            "exchanges": .number(JSONNumber(outcome.loaded.exchanges)),
+            "skipped": .number(JSONNumber(outcome.result.skippedExchanges)),
+            "otherContracts": .number(JSONNumber(outcome.result.otherContracts.values.reduce(0, +))),
             "earlierRunFiles": .number(JSONNumber(outcome.earlierRunFiles)),
             "errors": .array(outcome.loaded.errors.map { .string($0.description) }),
         ]

@@ -40,9 +40,10 @@ struct TrafficRun {
         if !found.missing.isEmpty {
             throw ValidationError("no such file or folder: \(found.missing.joined(separator: ", "))")
         }
-        let loaded = TrafficFiles.read(found.files, displayPath: Self.displayPath)
-        let result = TrafficCheck(contracts: contracts).run(loaded.records)
-        return Outcome(loaded: loaded, result: result, contractProblems: problems)
+        // Each exchange is verified as it is read and then dropped: memory stays flat with the traffic.
+        var verification = TrafficVerification(TrafficCheck(contracts: contracts))
+        let loaded = TrafficFiles.read(found.files, displayPath: Self.displayPath) { verification.verify($0) }
+        return Outcome(loaded: loaded, result: verification.result, contractProblems: problems)
     }
 
     static func displayPath(_ url: URL) -> String {

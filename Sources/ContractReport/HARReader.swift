@@ -13,32 +13,71 @@ import Foundation
 public enum HARReader {
     /// Reads every entry of the HAR file at `url`; `path` is how messages name it.
     public static func read(url: URL, path: String) throws(TrafficReadError) -> [TrafficEntry] {
-        let root: JSONValue
-        do {
-            root = try DocumentReader.read(url: url, path: path).value
-        } catch {
-            throw TrafficReadError(location: error.location, message: error.message)
+        var exchanges: [TrafficEntry] = []
+        try read(url: url, path: path) { exchanges.append($0) }
+        return exchanges
+    }
+
+    /// Reads the HAR file at `url` a chunk at a time and hands each entry to `body` as soon as it is
+    /// read, so a file of any size is read in the memory of its largest entry.
+    public static func read(url: URL, path: String, each body: (TrafficEntry) -> Void) throws(TrafficReadError) {
+        guard let chunks = FileChunks(url: url) else {
+            throw TrafficReadError(
+                location: SourceLocation(file: path, position: .unknown),
+                message: "cannot read the file; check the path and that it is a file")
         }
-        guard case .array(let entries)? = root["log"]?["entries"] else {
+        defer { chunks.close() }
+        var scanner = HAREntryScanner(chunks)
+        var index = 0
+        while let entry = try next(&scanner, path: path) {
+            let location = SourceLocation(file: path, position: entry.position)
+            let value: JSONValue
+            do {
+                value = try JSONParser.parse(entry.bytes)
+            } catch {
+                throw TrafficReadError(
+                    location: SourceLocation(file: path, position: Self.position(of: error, in: entry)),
+                    message: "invalid JSON: \(error.message)")
+            }
+            guard let exchange = exchange(value) else {
+                throw TrafficReadError(
+                    location: location, message: "entry \(index) has no usable request method, URL or response status")
+            }
+            body(
+                TrafficEntry(
+                    exchange: exchange, source: location,
+                    startedAt: value["startedDateTime"]?.stringValue.flatMap(Self.date),
+                    duration: value["time"]?.numberValue.map { $0.doubleValue / 1000 }))
+            index += 1
+        }
+        guard scanner.foundEntries else {
             throw TrafficReadError(
                 location: SourceLocation(file: path, line: 1, column: 1),
                 message: "not a HAR file: no log.entries array")
         }
-        var exchanges: [TrafficEntry] = []
-        for (index, entry) in entries.enumerated() {
-            let position = entry.objectValue?.position ?? .unknown
-            let location = SourceLocation(file: path, position: position)
-            guard let exchange = exchange(entry) else {
-                throw TrafficReadError(
-                    location: location, message: "entry \(index) has no usable request method, URL or response status")
-            }
-            exchanges.append(
-                TrafficEntry(
-                    exchange: exchange, source: location,
-                    startedAt: entry["startedDateTime"]?.stringValue.flatMap(Self.date),
-                    duration: entry["time"]?.numberValue.map { $0.doubleValue / 1000 }))
+    }
+
+    private static func next(_ scanner: inout HAREntryScanner, path: String) throws(TrafficReadError)
+        -> HAREntryScanner.Entry?
+    {
+        do {
+            return try scanner.next()
+        } catch let error as JSONParseError {
+            throw TrafficReadError(
+                location: SourceLocation(file: path, position: error.position),
+                message: "invalid JSON: \(error.message)")
+        } catch {
+            throw TrafficReadError(
+                location: SourceLocation(file: path, position: .unknown),
+                message: "cannot read the file: \(error.localizedDescription)")
         }
-        return exchanges
+    }
+
+    /// Where in the file an error in an entry's text is: its position counts from the entry's start.
+    private static func position(of error: JSONParseError, in entry: HAREntryScanner.Entry) -> SourcePosition {
+        let line = Int(entry.position.line) + Int(error.position.line) - 1
+        let column = Int(error.position.column) + (error.position.line == 1 ? Int(entry.position.column) - 1 : 0)
+        return SourcePosition(line: line, column: column)
     }
 
     static func exchange(_ entry: JSONValue) -> HTTPExchange? {

@@ -16,8 +16,8 @@ public enum JUnitWriter {
         return xml
     }
 
-    /// Writes the report to `url` atomically: a temporary file beside it, then a rename, so a run
-    /// killed half-way leaves the previous report whole.
+    /// Writes the report to `url` whole or not at all (see `ReportFileWriter`), so a run killed
+    /// half-way leaves the previous report whole and no partial file behind for long.
     /// - Throws: `ReportWriteError`, saying why the file could not be written and what to do.
     public static func write(_ report: JUnitReport, to url: URL) throws {
         if let obstacle = ReportWriteError.obstacle(at: url) {
@@ -26,7 +26,7 @@ public enum JUnitWriter {
         do {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(xml(report).utf8).write(to: url, options: .atomic)
+            try ReportFileWriter.write(Data(xml(report).utf8), to: url)
         } catch {
             throw ReportWriteError(
                 path: url.path,

@@ -113,26 +113,56 @@ public enum Recording {
     public static func read(url: URL, path: String) throws(TrafficReadError) -> (
         records: [TrafficEntry], skipped: Int
     ) {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        var records: [TrafficEntry] = []
+        let skipped = try read(url: url, path: path) { records.append($0) }
+        return (records, skipped)
+    }
+
+    /// Reads a recording file a chunk at a time and hands each exchange to `body` as soon as its line is
+    /// read, so a file of any size is read in the memory of one line; returns how many torn lines were
+    /// skipped (a torn last line is; see `read(url:path:)`).
+    public static func read(url: URL, path: String, each body: (TrafficEntry) -> Void) throws(TrafficReadError)
+        -> Int
+    {
+        guard let chunks = FileChunks(url: url) else {
             throw TrafficReadError(
                 location: SourceLocation(file: path, position: .unknown), message: "cannot read the recording")
         }
-        var records: [TrafficEntry] = []
-        var skipped = 0
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let last = lines.lastIndex { !$0.isEmpty }
-        for (index, line) in lines.enumerated() where !line.isEmpty {
-            if let value = try? JSONParser.parse(line), let record = record(value, path: path, line: index + 1) {
-                records.append(record)
-            } else if index == last {
-                skipped += 1
+        defer { chunks.close() }
+        var lines = RecordingLines(chunks)
+        // A line that is not an exchange is an error only once a later line shows it was not the last.
+        var unreadable: Int?
+        while let next = try nextLine(&lines, path: path) {
+            if let pending = unreadable { throw notAnExchange(path, line: pending) }
+            if let value = try? JSONParser.parse(next.line), let record = record(value, path: path, line: next.number) {
+                body(record)
             } else {
-                throw TrafficReadError(
-                    location: SourceLocation(file: path, line: index + 1, column: 1),
-                    message: "not a recorded exchange (the recording is damaged, or not a recording)")
+                unreadable = next.number
             }
         }
-        return (records, skipped)
+        return unreadable == nil ? 0 : 1
+    }
+
+    private static func nextLine(_ lines: inout RecordingLines, path: String) throws(TrafficReadError) -> (
+        line: ArraySlice<UInt8>, number: Int
+    )? {
+        do {
+            // Empty lines are passed over here, so that the loop stops only at the end of the file.
+            while let next = try lines.next() {
+                if !next.line.isEmpty { return next }
+            }
+            return nil
+        } catch {
+            throw TrafficReadError(
+                location: SourceLocation(file: path, position: .unknown),
+                message: "cannot read the recording: \(error.localizedDescription)")
+        }
+    }
+
+    private static func notAnExchange(_ path: String, line: Int) -> TrafficReadError {
+        TrafficReadError(
+            location: SourceLocation(file: path, line: line, column: 1),
+            message: "not a recorded exchange (the recording is damaged, or not a recording)")
     }
 
     private static func record(_ value: JSONValue, path: String, line: Int) -> TrafficEntry? {

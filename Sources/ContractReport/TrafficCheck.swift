@@ -1,3 +1,4 @@
+import ContractJSON
 import ContractSpec
 import ContractVerify
 import Foundation
@@ -30,41 +31,23 @@ public struct TrafficCheck: Sendable {
 
     /// Verifies every exchange. A recording that names its contract is verified against that contract
     /// only (with the options its test used), or set aside when this check does not include it; any
-    /// other exchange goes to the first contract whose servers match its URL.
+    /// other exchange goes to the first contract whose servers match its URL. For traffic read from
+    /// files, `TrafficVerification` verifies each exchange as it is read instead.
     public func run(_ records: [TrafficEntry]) -> TrafficResult {
-        var results = contracts.map { ContractTrafficResult(document: $0.document) }
-        var skipped: [TrafficEntry] = []
-        var otherContracts: [TrafficEntry] = []
-        var verifiers = VerifierVariants()
-        for record in records {
-            let index: Int
-            if let recorded = record.contract {
-                guard let named = contracts.firstIndex(where: { Self.isFile($0, named: recorded) }) else {
-                    otherContracts.append(record)
-                    continue
-                }
-                index = named
-            } else {
-                guard let served = contracts.firstIndex(where: { Self.serves($0, record.exchange.request) }) else {
-                    skipped.append(record)
-                    continue
-                }
-                index = served
-            }
-            let verifier = verifiers.verifier(contracts[index].verifier, index: index, recorded: record.options)
-            results[index].add(record, verdict: Self.verdict(of: record, by: verifier))
-        }
-        return TrafficResult(contracts: results, skipped: skipped, otherContracts: otherContracts)
+        var verification = TrafficVerification(self)
+        for record in records { verification.verify(record) }
+        return verification.result
     }
 
-    /// The exchange's verdict. A recording's response to a request that breaks the contract is the fake
-    /// backend's own answer to it (the documented 400 or 422, or its problem+json), not the system under
-    /// test, and the backend does not verify it: so neither does this, and an invalid request stays one
-    /// violation, as the test saw it.
-    private static func verdict(of record: TrafficEntry, by verifier: ContractVerifier) -> ExchangeVerdict {
-        var verdict = verifier.verify(exchange: record.exchange)
-        if record.isRecording, !verdict.request.isValid { verdict.responseViolations = [] }
-        return verdict
+    /// The contract an exchange is verified against, by its position in `contracts`; `nil` when no
+    /// contract's servers match its URL, or when it is a recording of a contract this check does not
+    /// include (then `isRecordingOfOtherContract`).
+    func contractIndex(for record: TrafficEntry) -> (index: Int?, isRecordingOfOtherContract: Bool) {
+        if let recorded = record.contract {
+            let named = contracts.firstIndex { Self.isFile($0, named: recorded) }
+            return (named, named == nil)
+        }
+        return (contracts.firstIndex { Self.serves($0, record.exchange.request) }, false)
     }
 
     private static func serves(_ contract: Contract, _ request: HTTPRequest) -> Bool {
@@ -79,37 +62,15 @@ public struct TrafficCheck: Sendable {
     }
 }
 
-/// The verifiers of recordings: each recording is verified with the options its test used, made once per
-/// contract and set of options. What the check's own options add stays: its base URLs (a `--server`),
-/// strict mode, secret names and redaction, which a recording cannot turn off (what is printed or
-/// written is redacted whatever the test chose).
-private struct VerifierVariants {
-    private var made: [String: ContractVerifier] = [:]
-
-    mutating func verifier(_ base: ContractVerifier, index: Int, recorded: VerifierOptions?) -> ContractVerifier {
-        guard var options = recorded else { return base }
-        options.baseURLs += base.options.baseURLs.filter { !options.baseURLs.contains($0) }
-        options.strict = options.strict || base.options.strict
-        options.secretNames.formUnion(base.options.secretNames)
-        options.redactsSecrets = options.redactsSecrets || base.options.redactsSecrets
-        let text = RecordedOptions.key(options)
-        if text == RecordedOptions.key(base.options) { return base }
-        let key = "\(index) " + text
-        if let verifier = made[key] { return verifier }
-        let verifier = ContractVerifier(document: base.document, options: options)
-        made[key] = verifier
-        return verifier
-    }
-}
-
 /// What a traffic check found.
 public struct TrafficResult: Sendable {
     /// One result per contract, in the order the contracts were given.
     public var contracts: [ContractTrafficResult]
-    /// Exchanges whose URL no contract's servers match.
-    public var skipped: [TrafficEntry]
-    /// Recordings made against contracts this check does not include (a test's own fixture contract).
-    public var otherContracts: [TrafficEntry] = []
+    /// How many exchanges matched no contract's servers.
+    public var skippedExchanges = 0
+    /// How many recorded exchanges were made against each contract this check does not include (a
+    /// test's own fixture contract), by the contract's path as the recording names it.
+    public var otherContracts: [String: Int] = [:]
 
     /// Every violation found, across contracts.
     public var violations: [ContractViolation] {
@@ -120,12 +81,15 @@ public struct TrafficResult: Sendable {
     public var hasErrors: Bool { violations.contains { $0.severity == .error } }
 }
 
-/// One violation with the exchange it came from.
+/// One violation with where its exchange was read: the exchange itself is not kept, so a run over
+/// millions of exchanges holds only its findings.
 public struct Finding: Sendable {
     /// The violation.
     public var violation: ContractViolation
-    /// The exchange.
-    public var record: TrafficEntry
+    /// Where the exchange was read: a HAR entry or a recording line.
+    public var source: SourceLocation
+    /// The test that sent the exchange, for recordings.
+    public var test: String?
 }
 
 /// Traffic results for one contract, per operation in document order.
@@ -152,20 +116,28 @@ public struct ContractTrafficResult: Sendable {
     public var unrouted: [Finding] = []
     /// Exchanges verified against this contract.
     public var exchanges = 0
+    /// The position in `operations` of each operation, by method and path: an exchange costs a lookup,
+    /// not a search through a contract's thousands of operations.
+    private let operationIndex: [String: Int]
 
     init(document: Spec.Document) {
         self.document = document
         self.operations = document.operations.map { Operation(operation: $0) }
+        var operationIndex: [String: Int] = [:]
+        for (index, operation) in document.operations.enumerated() {
+            operationIndex[Self.key(operation)] = operationIndex[Self.key(operation)] ?? index
+        }
+        self.operationIndex = operationIndex
+    }
+
+    private static func key(_ operation: Spec.Operation) -> String {
+        operation.method + " " + operation.path
     }
 
     mutating func add(_ record: TrafficEntry, verdict: ExchangeVerdict) {
         exchanges += 1
-        let findings = verdict.violations.map { Finding(violation: $0, record: record) }
-        guard let matched = verdict.request.operation,
-            let index = operations.firstIndex(where: {
-                $0.operation.method == matched.method && $0.operation.path == matched.path
-            })
-        else {
+        let findings = verdict.violations.map { Finding(violation: $0, source: record.source, test: record.test) }
+        guard let matched = verdict.request.operation, let index = operationIndex[Self.key(matched)] else {
             unrouted += findings
             return
         }

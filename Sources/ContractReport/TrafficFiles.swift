@@ -3,10 +3,10 @@ import Foundation
 
 /// Finds and reads traffic: HAR files (`.har`) and recordings (`.jsonl`), given as files or folders.
 public enum TrafficFiles {
-    /// Everything read from a set of paths.
+    /// What was read from a set of paths (the exchanges themselves go to the caller one at a time).
     public struct Loaded: Sendable {
-        /// The exchanges, file by file in path order.
-        public var records: [TrafficEntry] = []
+        /// How many exchanges were read.
+        public var exchanges = 0
         /// Files that could not be read, with why.
         public var errors: [TrafficReadError] = []
         /// Torn or unreadable recording lines that were skipped.
@@ -39,24 +39,32 @@ public enum TrafficFiles {
         return (files, missing)
     }
 
-    /// Reads the files; `displayPath` turns a URL into the path messages print.
-    public static func read(_ files: [URL], displayPath: (URL) -> String) -> Loaded {
+    /// Reads the files, file by file in path order, handing each exchange to `body` as soon as it is read
+    /// (nothing of it is kept); `displayPath` turns a URL into the path messages print.
+    public static func read(_ files: [URL], displayPath: (URL) -> String, each body: (TrafficEntry) -> Void)
+        -> Loaded
+    {
         var loaded = Loaded()
+        var exchanges = 0
+        let count: (TrafficEntry) -> Void = {
+            exchanges += 1
+            body($0)
+        }
         for url in files {
             let path = displayPath(url)
             loaded.files += 1
             do throws(TrafficReadError) {
                 if url.pathExtension.lowercased() == "jsonl" {
-                    let (records, skipped) = try Recording.read(url: url, path: path)
-                    loaded.records += records
+                    let skipped = try Recording.read(url: url, path: path, each: count)
                     loaded.skippedLines += skipped
                 } else {
-                    loaded.records += try HARReader.read(url: url, path: path)
+                    try HARReader.read(url: url, path: path, each: count)
                 }
             } catch {
                 loaded.errors.append(error)
             }
         }
+        loaded.exchanges = exchanges
         return loaded
     }
 }

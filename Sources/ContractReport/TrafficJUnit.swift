@@ -37,7 +37,7 @@ extension JUnitReport {
                 .init(CoverageProperty.exchanges, String(result.exchanges)),
                 .init(CoverageProperty.responses, "\(responses.exercised) of \(responses.documented)"),
                 .init(CoverageProperty.errorResponses, "\(errors.exercised) of \(errors.documented)"),
-                .init(CoverageProperty.skippedExchanges, String(traffic.skipped.count)),
+                .init(CoverageProperty.skippedExchanges, String(traffic.skippedExchanges)),
                 .init(CoverageProperty.responseKeys, ResponseKeyList.text(exercised.all)),
                 .init(CoverageProperty.errorResponseKeys, ResponseKeyList.text(exercised.errors)),
             ]
@@ -87,8 +87,8 @@ extension JUnitReport {
 
     /// A violation and the exchange it came from (`in traffic.har:10:7 (test Tests/PetTests.swift:4)`).
     private static func text(of finding: Finding, redact: (ContractViolation) -> ContractViolation) -> String {
-        var text = redact(finding.violation).description + "\n    in " + finding.record.source.description
-        if let test = finding.record.test { text += " (test \(test))" }
+        var text = redact(finding.violation).description + "\n    in " + finding.source.description
+        if let test = finding.test { text += " (test \(test))" }
         return text
     }
 }

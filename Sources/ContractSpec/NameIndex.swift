@@ -37,14 +37,33 @@ package struct NameIndex: Sendable {
     /// The name nearest to `name`, at most `limit` away; of equally near names, the first in the order
     /// of their Unicode scalars.
     package func nearest(to name: String, atMost limit: Int) -> String? {
-        let target = Array(name.unicodeScalars)
         var best: String?
         // A name found at distance d is beaten only by a nearer one: names after it in scalar order
         // lose ties, because the walk meets names in that order.
+        walk(name, atMost: limit) { word, distance in
+            best = word
+            return distance - 1
+        }
+        return best
+    }
+
+    /// Every name at most `limit` away from `name`, with its distance, in the order of their Unicode scalars.
+    package func names(near name: String, atMost limit: Int) -> [(name: String, distance: Int)] {
+        var found: [(name: String, distance: Int)] = []
+        walk(name, atMost: limit) { word, distance in
+            found.append((word, distance))
+            return limit
+        }
+        return found
+    }
+
+    /// Walks the names at most `limit` away from `name`, in the order of their Unicode scalars, handing each
+    /// to `visit` with its distance; `visit` returns the limit for the rest of the walk.
+    private func walk(_ name: String, atMost limit: Int, _ visit: (String, Int) -> Int) {
+        let target = Array(name.unicodeScalars)
         var bound = limit
         if let word = names[0], target.count <= bound {
-            best = word
-            bound = target.count - 1
+            bound = visit(word, target.count)
         }
         var pending: [(node: Int, row: [Int])] = children[0].reversed().map { ($0, Array(0...target.count)) }
         while let (node, previous) = pending.popLast() {
@@ -58,12 +77,10 @@ package struct NameIndex: Sendable {
                 rowMinimum = min(rowMinimum, cell)
             }
             if let word = names[node], row[target.count] <= bound {
-                best = word
-                bound = row[target.count] - 1
+                bound = visit(word, row[target.count])
             }
             guard rowMinimum <= bound else { continue }
             for child in children[node].reversed() { pending.append((child, row)) }
         }
-        return best
     }
 }

@@ -76,6 +76,8 @@ struct RoutingTable: Sendable {
 
     private let root: Node
     private(set) var entries: [PathEntry] = []
+    /// The index of `nearest`, made when first needed.
+    private let nearestPaths = Locked<NearestPaths?>(nil)
 
     /// Builds the tree from operations (their positions are the indexes matches report).
     init(operations: [Spec.Operation]) {
@@ -153,49 +155,15 @@ struct RoutingTable: Sendable {
     }
 
     /// Up to three documented paths closest to the request's path, least different first (of equally
-    /// different ones, the first documented): literal segments compared by edit distance, variables
-    /// matching any segment, each missing or extra segment costing its length. `candidates` are the path's
-    /// segments after each server that matched; a template counts with its distance to the closest of them.
-    /// A template is measured only as far as it could still be among the three, so a contract of
-    /// thousands of paths answers in a few comparisons per path.
+    /// different ones, the first documented); `candidates` are the path's segments after each server that
+    /// matched. The index is made on the first request that needs it: most verifiers never do.
     func nearest(to candidates: [[Substring]]) -> [String] {
-        let requests = candidates.map { $0.map { URLDecoding.lenient($0) } }
-        var closest: [(distance: Int, offset: Int)] = []
-        for (offset, entry) in entries.enumerated() {
-            // A later template enters only by being strictly nearer than the third found so far.
-            var limit = closest.count < 3 ? Int.max : closest[closest.count - 1].distance - 1
-            var found: Int?
-            for request in requests {
-                guard let distance = distance(entry.template, request, atMost: limit) else { continue }
-                found = distance
-                limit = distance
-            }
-            guard let found else { continue }
-            let place = closest.firstIndex { $0.distance > found } ?? closest.count
-            closest.insert((found, offset), at: place)
-            if closest.count > 3 { closest.removeLast() }
+        let index = nearestPaths.withLock { index in
+            if let index { return index }
+            let made = NearestPaths(templates: entries.map(\.template))
+            index = made
+            return made
         }
-        return closest.map { entries[$0.offset].template.text }
-    }
-
-    /// How different a template is from a request's segments, when that is at most `limit`.
-    private func distance(_ template: PathTemplate, _ request: [String], atMost limit: Int) -> Int? {
-        var total = 0
-        for index in 0..<max(template.segments.count, request.count) {
-            let actual = index < request.count ? request[index] : nil
-            let wanted = index < template.segments.count ? template.segments[index] : nil
-            switch (wanted, actual) {
-            case (.literal(let literal)?, let actual?):
-                guard let cost = EditDistance.between(literal, actual, atMost: limit - total) else { return nil }
-                total += cost
-            case (.template?, let actual?): total += actual.isEmpty ? 1 : 0
-            case (.literal(let literal)?, nil): total += max(literal.count, 1)
-            case (.template?, nil): total += 4
-            case (nil, let actual?): total += max(actual.count, 1)
-            case (nil, nil): break
-            }
-            if total > limit { return nil }
-        }
-        return total
+        return index.nearest(to: candidates.map { $0.map { URLDecoding.lenient($0) } })
     }
 }
