@@ -3,19 +3,17 @@ import ContractJSON
 /// `allOf`.
 final class AllOfCheck: KeywordCheck, @unchecked Sendable {
     let nodes: [SchemaNode]
-    let refs: [Unmanaged<SchemaNode>]
 
     override var inPlaceSubschemas: [SchemaNode] { nodes }
     override var passesAccessFlags: Bool { true }
 
     init(nodes: [SchemaNode]) {
         self.nodes = nodes
-        self.refs = nodes.unretained
         super.init()
     }
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
-        for node in refs where !node.isValid(instance, &state) { return false }
+        for node in nodes where !node.isValid(instance, &state) { return false }
         return true
     }
 
@@ -25,7 +23,7 @@ final class AllOfCheck: KeywordCheck, @unchecked Sendable {
         for node in nodes { node.collect(instance, &state, &errors) }
     }
 
-    override var streamingRole: StreamingRole { .allOf }
+    override var streamingRole: StreamingRole { .allOf(self) }
 
     override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         for node in nodes where node.isValid(instance, &state) { node.annotate(instance, &state, &evaluated) }
@@ -36,7 +34,6 @@ final class AllOfCheck: KeywordCheck, @unchecked Sendable {
 final class ChoiceCheck: KeywordCheck, @unchecked Sendable {
     let site: KeywordSite
     let nodes: [SchemaNode]
-    let refs: [Unmanaged<SchemaNode>]
     let exactlyOne: Bool
     let discriminator: Discriminator?
 
@@ -46,17 +43,16 @@ final class ChoiceCheck: KeywordCheck, @unchecked Sendable {
     init(site: KeywordSite, nodes: [SchemaNode], exactlyOne: Bool, discriminator: Discriminator?) {
         self.site = site
         self.nodes = nodes
-        self.refs = nodes.unretained
         self.exactlyOne = exactlyOne
         self.discriminator = discriminator
         super.init()
     }
 
-    override var streamingRole: StreamingRole { .choice }
+    override var streamingRole: StreamingRole { .choice(self) }
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         var count = 0
-        for node in refs where node.isValid(instance, &state) {
+        for node in nodes where node.isValid(instance, &state) {
             count += 1
             if !exactlyOne || count > 1 { break }
         }

@@ -16,7 +16,7 @@ final class RefCheck: KeywordCheck, @unchecked Sendable {
         target.isValid(instance, &state)
     }
 
-    override var streamingRole: StreamingRole { .reference }
+    override var streamingRole: StreamingRole { .reference(self) }
 
     override func collect(
         _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
