@@ -38,10 +38,9 @@ struct KeywordSite: Sendable {
 /// One compiled keyword (or a family of keywords that are checked together).
 ///
 /// Checks are classes, not protocol existentials in value types: an existential call projects and
-/// copies its box, and retains what it holds, on every call of the validator's innermost loop.
-// @unchecked Sendable: every concrete check is a `final class` built by `SchemaCompiler` and never mutated
-// once its schema is handed out (`RequiredCheck.pair` runs while its node is installed).
-class KeywordCheck: @unchecked Sendable {
+/// copies its box, and retains what it holds, on every call of the validator's innermost loop. Checks
+/// are shared across threads only through the `SchemaNode` that holds them.
+class KeywordCheck {
     /// Whether the instance passes, building nothing.
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool { true }
 
@@ -99,7 +98,7 @@ enum StreamingRole {
 }
 
 /// A keyword whose failure is one error at the instance itself.
-class LeafKeywordCheck: KeywordCheck, @unchecked Sendable {
+class LeafKeywordCheck: KeywordCheck {
     let site: KeywordSite
 
     init(site: KeywordSite) {

@@ -5,6 +5,7 @@ import Foundation
 /// reach (the `$ref`'d components of a contract) is compiled once, and answers from a cache after that.
 ///
 /// Safe to use from many threads: compiling takes a lock; validating with what it returns does not.
+/// Unchecked Sendable: every stored `var` (and the compiler) is read and written only holding `lock`.
 public final class SchemaCatalog: @unchecked Sendable {
     /// The documents the schemas live in.
     public let registry: SchemaRegistry

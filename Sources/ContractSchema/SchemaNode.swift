@@ -3,8 +3,8 @@ import ContractJSON
 /// A compiled schema object: its keyword checks in evaluation order.
 ///
 /// Nodes are classes so that `$ref` cycles can point at a node before its checks are filled in.
-/// They are mutated only by `SchemaCompiler` while it builds them and never after the compiled
-/// schema is handed out, which is why sharing them across threads is safe (`@unchecked Sendable`).
+/// Unchecked Sendable: a node and its checks are written only by `SchemaCompiler` while it builds them
+/// (`install`, `InPlaceGraph`), on one thread, and only read once the compiled schema is handed out.
 final class SchemaNode: @unchecked Sendable {
     /// Where the schema object is.
     let location: SchemaLocation

@@ -3,7 +3,7 @@ import Foundation
 /// A value behind a lock. `Synchronization.Mutex` would do, but it needs macOS 15 and iOS 18, above the
 /// package's minimums; `NSLock` is available everywhere the package runs. Used by the verifier (operations
 /// prepared on first use) and by the fake backend.
-// @unchecked Sendable: `value` is read and written only inside `withLock`, holding `lock`.
+/// Unchecked Sendable: `value` is read and written only inside `withLock`, holding `lock`.
 package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value

@@ -2,7 +2,7 @@ import ContractJSON
 
 /// `prefixItems` + `items` (2020-12), or `items` + `additionalItems` (draft 4): a prefix of
 /// positional schemas and one schema for the rest.
-final class ItemsCheck: KeywordCheck, @unchecked Sendable {
+final class ItemsCheck: KeywordCheck {
     let prefix: [SchemaNode]
     let rest: SchemaNode?
 
@@ -48,7 +48,7 @@ final class ItemsCheck: KeywordCheck, @unchecked Sendable {
 }
 
 /// `contains` with `minContains` / `maxContains`.
-final class ContainsCheck: LeafKeywordCheck, @unchecked Sendable {
+final class ContainsCheck: LeafKeywordCheck {
     let node: SchemaNode
     let minimum: Int
     let maximum: Int?
@@ -87,7 +87,7 @@ final class ContainsCheck: LeafKeywordCheck, @unchecked Sendable {
 }
 
 /// `minItems`, `maxItems`, `minProperties`, `maxProperties`.
-final class CountCheck: LeafKeywordCheck, @unchecked Sendable {
+final class CountCheck: LeafKeywordCheck {
     let limit: Int
     let isMinimum: Bool
     let countsProperties: Bool
@@ -126,7 +126,7 @@ final class CountCheck: LeafKeywordCheck, @unchecked Sendable {
 }
 
 /// `uniqueItems: true`.
-final class UniqueItemsCheck: LeafKeywordCheck, @unchecked Sendable {
+final class UniqueItemsCheck: LeafKeywordCheck {
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .array(let items) = instance, items.count > 1 else { return true }
         return duplicate(in: items) == nil

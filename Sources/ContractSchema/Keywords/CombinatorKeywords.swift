@@ -1,7 +1,7 @@
 import ContractJSON
 
 /// `allOf`.
-final class AllOfCheck: KeywordCheck, @unchecked Sendable {
+final class AllOfCheck: KeywordCheck {
     let nodes: [SchemaNode]
 
     override var inPlaceSubschemas: [SchemaNode] { nodes }
@@ -31,7 +31,7 @@ final class AllOfCheck: KeywordCheck, @unchecked Sendable {
 }
 
 /// `anyOf` (`exactlyOne == false`) and `oneOf` (`exactlyOne == true`), with an optional `discriminator`.
-final class ChoiceCheck: KeywordCheck, @unchecked Sendable {
+final class ChoiceCheck: KeywordCheck {
     let site: KeywordSite
     let nodes: [SchemaNode]
     let exactlyOne: Bool
@@ -102,7 +102,7 @@ final class ChoiceCheck: KeywordCheck, @unchecked Sendable {
 }
 
 /// `not`.
-final class NotCheck: LeafKeywordCheck, @unchecked Sendable {
+final class NotCheck: LeafKeywordCheck {
     let node: SchemaNode
 
     override var inPlaceSubschemas: [SchemaNode] { [node] }
@@ -122,7 +122,7 @@ final class NotCheck: LeafKeywordCheck, @unchecked Sendable {
 }
 
 /// `if` / `then` / `else`.
-final class ConditionalCheck: KeywordCheck, @unchecked Sendable {
+final class ConditionalCheck: KeywordCheck {
     let condition: SchemaNode
     let then: SchemaNode?
     let otherwise: SchemaNode?

@@ -4,7 +4,7 @@ import ContractJSON
 ///
 /// A required property whose schema here is `readOnly` is not required in a request, and one that
 /// is `writeOnly` is not required in a response (OpenAPI 3.0 Schema Object, `readOnly`/`writeOnly`).
-final class RequiredCheck: KeywordCheck, @unchecked Sendable {
+final class RequiredCheck: KeywordCheck {
     let site: KeywordSite
     let names: [String]
     let nodes: [SchemaNode?]
@@ -142,7 +142,7 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
 }
 
 /// `dependentSchemas` (and draft 4 schema `dependencies`): a schema that applies when a property is present.
-final class DependentSchemaCheck: KeywordCheck, @unchecked Sendable {
+final class DependentSchemaCheck: KeywordCheck {
     let trigger: String
     let node: SchemaNode
 
@@ -175,7 +175,7 @@ final class DependentSchemaCheck: KeywordCheck, @unchecked Sendable {
 }
 
 /// `propertyNames`: each key, as a string, must match the schema.
-final class PropertyNamesCheck: KeywordCheck, @unchecked Sendable {
+final class PropertyNamesCheck: KeywordCheck {
     let node: SchemaNode
 
     init(node: SchemaNode) {

@@ -2,7 +2,7 @@ import ContractJSON
 
 /// `properties`, `patternProperties` and `additionalProperties`, checked in one pass over the members,
 /// plus the `readOnly`/`writeOnly` rule for the properties present.
-final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
+final class PropertiesCheck: KeywordCheck {
     let table: PropertyTable
     /// The properties' nodes, in the order of `table`'s names.
     let nodes: [SchemaNode]
