@@ -4,6 +4,7 @@ import ContractSpec
 import Foundation
 
 /// Schemas of a loaded contract: `$ref`s followed through `ContractSchemas`, validators from its catalog.
+/// Unchecked Sendable: the `let`s never change, and `valueValidators` is used only holding `lock`.
 final class ContractSchemaSource: SchemaSource, @unchecked Sendable {
     private let schemas: ContractSchemas
     private let files: [String: ContractFile]

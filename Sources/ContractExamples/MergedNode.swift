@@ -3,6 +3,7 @@ import ContractSchema
 /// A merged schema with an identity, and what generation derives from it once: the facts read on every
 /// visit (`NodeFacts`), the merge of every property and item, the validators of its members. Generating
 /// the thousandth value then costs no merging and no lookups by address.
+/// Unchecked Sendable: the `let`s never change, and the plans are used only holding the owning cache's lock.
 final class MergedNode: @unchecked Sendable {
     let id: Int
     let schema: MergedSchema

@@ -47,7 +47,7 @@ struct MergedSchema: Sendable {
     /// The largest `minContains` written; `nil` means the default of 1.
     var minContains: Int?
     var maxContains: Int?
-    var properties = PropertyTable()
+    var properties = DeclaredProperties()
     var minProperties = 0
     var maxProperties: Int?
     var propertiesSite: LocatedSchema?

@@ -171,7 +171,7 @@ extension ValueGenerator {
 
     /// The schemas a member named `name` must satisfy: its declarations, matching `patternProperties`,
     /// and `additionalProperties` of every member that declares neither.
-    private func applicableSchemas(_ name: String, _ table: PropertyTable) -> [LocatedSchema] {
+    private func applicableSchemas(_ name: String, _ table: DeclaredProperties) -> [LocatedSchema] {
         var schemas = table.schemas(for: name)
         for (pattern, schema) in table.patternProperties where cache.matches(pattern, name) { schemas.append(schema) }
         for entry in table.additional
@@ -182,7 +182,7 @@ extension ValueGenerator {
     }
 
     /// Whether no `additionalProperties: false` excludes `name`.
-    private func isAllowed(_ name: String, _ table: PropertyTable) -> Bool {
+    private func isAllowed(_ name: String, _ table: DeclaredProperties) -> Bool {
         table.additional.allSatisfy { entry in
             guard case .bool(false) = entry.schema.value else { return true }
             return entry.declared.contains(name) || entry.patterns.contains { cache.matches($0, name) }

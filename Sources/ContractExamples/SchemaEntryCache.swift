@@ -5,6 +5,7 @@ import Foundation
 
 /// The located form and validator of each contract schema asked about, keyed by file and pointer, so
 /// that asking for the same schema again builds no address strings.
+/// Unchecked Sendable: both tables are read and written only holding `lock`.
 final class SchemaEntryCache: @unchecked Sendable {
     struct Key: Hashable {
         var baseURI: String

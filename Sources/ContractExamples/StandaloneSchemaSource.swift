@@ -4,6 +4,7 @@ import Foundation
 
 /// One JSON Schema document on its own (2020-12 unless it says otherwise): `$id`s and `$anchor`s indexed
 /// here so `$ref`s can be followed, validators from one shared catalog.
+/// Unchecked Sendable: `resources` and `anchors` are filled in the initializer and only read afterwards.
 final class StandaloneSchemaSource: SchemaSource, @unchecked Sendable {
     /// The URI the document is registered under.
     let rootURI: String

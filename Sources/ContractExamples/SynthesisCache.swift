@@ -4,6 +4,7 @@ import Foundation
 
 /// What generation reuses between calls: merged schemas by address, the plans derived from them, and
 /// compiled `pattern` matchers. Shared by every thread using one synthesizer, so it is locked.
+/// Unchecked Sendable: `source` never changes, and every `var` is read and written only holding `lock`.
 final class SynthesisCache: @unchecked Sendable {
     let source: any SchemaSource
     private let lock = NSLock()

@@ -3,8 +3,7 @@ import ContractVerify
 /// The parts of an HTTP URL cut from its text in one pass, for the request reader.
 ///
 /// Why not `URL`'s accessors: each of `host`, `port`, `path` and `query` runs code of its own in
-/// Foundation, and on the fake backend's request path the code a request runs, more than the number of
-/// instructions, is what costs time (every request finds most of it out of the processor's caches).
+/// Foundation, and each request of the fake backend would run all of it.
 /// Only the plain shape is cut here: `scheme://host[:port][/path][?query][#fragment]` with an ASCII
 /// host and no user info, IP literal or escape in the authority, and a non-empty port and query when
 /// their delimiters appear. Anything else is `nil`, and the reader asks `URL`, so the parts always equal

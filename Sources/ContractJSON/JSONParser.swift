@@ -48,10 +48,29 @@ public struct JSONParser {
         withReader(of: buffer, maximumDepth: maximumDepth) { reader in reader.readDocument() }
     }
 
-    /// Runs `body` with a reader of `buffer` for a caller that reads the document value by value (see
+    /// Runs `body` with a reader of `bytes` for a caller that reads the document value by value (see
     /// `JSONByteReader+Streaming`) and builds a value only now and then: its stacks take storage on their
-    /// first push, and it has no string cache. Setting up `parse`'s stack scratch (three temporary
-    /// allocations) was about 10 code lines and 4 of fresh stack on every request the fake backend verifies.
+    /// first push, and it has no string cache, so a small body costs no scratch set-up.
+    package static func read(
+        _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth,
+        _ body: (inout JSONByteReader) throws(JSONParseError) -> Bool
+    ) -> Result<Bool, JSONParseError> {
+        if let result = bytes.withContiguousStorageIfAvailable({ read($0, maximumDepth: maximumDepth, body) }) {
+            return result
+        }
+        return read(Array(bytes), maximumDepth: maximumDepth, body)
+    }
+
+    /// `read` for an array of bytes (a body as the verifier holds it), which the generic form would reach
+    /// unspecialized from another module.
+    package static func read(
+        _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth,
+        _ body: (inout JSONByteReader) throws(JSONParseError) -> Bool
+    ) -> Result<Bool, JSONParseError> {
+        bytes.withUnsafeBufferPointer { read($0, maximumDepth: maximumDepth, body) }
+    }
+
+    /// `read` for bytes already in one buffer.
     package static func read(
         _ buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth,
         _ body: (inout JSONByteReader) throws(JSONParseError) -> Bool

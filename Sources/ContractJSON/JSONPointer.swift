@@ -214,57 +214,20 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
         return false
     }
 
-    /// The pointer text (`/a/b~1c`).
-    ///
-    /// Written into one string sized first, from the links through a temporary list: appending each
-    /// escaped token of a `tokens` array regrew the string token by token (spelling the keys of a
-    /// contract's components was a percent of loading one).
+    /// The pointer text (`/a/b~1c`), written into one string sized first rather than grown token by token.
     public var description: String {
-        guard let last else { return "" }
-        return withUnsafeTemporaryAllocation(of: Unmanaged<Link>.self, capacity: last.count) { links in
-            var link: Link? = last
-            var length = 0
-            while let current = link {
-                links[current.count - 1] = .passUnretained(current)
-                length += 1 + current.token.utf8.count
-                link = current.parent
-            }
-            // Escapes lengthen a token by one byte each (`~` and `/` become two bytes).
-            var escapes = 0
-            for link in links {
-                link._withUnsafeGuaranteedRef { link in
-                    escapes += Self.escapeCount(link.token)
-                }
-            }
-            return String(unsafeUninitializedCapacity: length + escapes) { buffer in
-                var next = 0
-                for link in links {
-                    buffer[next] = UInt8(ascii: "/")
-                    next += 1
-                    link._withUnsafeGuaranteedRef { link in
-                        var token = link.token
-                        token.withUTF8 { bytes in
-                            for byte in bytes {
-                                switch byte {
-                                case UInt8(ascii: "~"):
-                                    buffer[next] = UInt8(ascii: "~")
-                                    buffer[next + 1] = UInt8(ascii: "0")
-                                    next += 2
-                                case UInt8(ascii: "/"):
-                                    buffer[next] = UInt8(ascii: "~")
-                                    buffer[next + 1] = UInt8(ascii: "1")
-                                    next += 2
-                                default:
-                                    buffer[next] = byte
-                                    next += 1
-                                }
-                            }
-                        }
-                    }
-                }
-                return next
-            }
+        let tokens = tokens
+        guard !tokens.isEmpty else { return "" }
+        // Escapes lengthen a token by one byte each (`~` and `/` become two bytes).
+        var length = 0
+        for token in tokens { length += 1 + token.utf8.count + Self.escapeCount(token) }
+        var text = ""
+        text.reserveCapacity(length)
+        for token in tokens {
+            text.append("/")
+            text.append(Self.escape(token))
         }
+        return text
     }
 
     /// How many `~` and `/` bytes `token` holds, each of which `escape(_:)` writes as two.
@@ -305,29 +268,16 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
     }
 
     /// Follows the tokens as far as they go: the value (`nil` when a token names nothing) and the
-    /// last known position on the way.
-    ///
-    /// The links are followed from the root through a temporary list of unretained references (on the
-    /// stack for the usual few tokens): building `tokens`, an array of retained strings, made resolving
-    /// the target of a `$ref` half again as dear. Not recursive, so a pointer of any length is safe.
+    /// last known position on the way. Not recursive, so a pointer of any length is safe.
     private func walk(in document: JSONValue) -> (value: JSONValue?, position: SourcePosition) {
         let start = document.objectValue?.position ?? .unknown
-        guard let last else { return (document, start) }
-        return withUnsafeTemporaryAllocation(of: Unmanaged<Link>.self, capacity: last.count) { links in
-            var link: Link? = last
-            while let current = link {
-                links[current.count - 1] = .passUnretained(current)
-                link = current.parent
-            }
-            var value = document
-            var best = start
-            for link in links {
-                guard let next = link._withUnsafeGuaranteedRef({ Self.step(from: value, to: $0.token, best: &best) })
-                else { return (nil, best) }
-                value = next
-            }
-            return (value, best)
+        var value = document
+        var best = start
+        for token in tokens {
+            guard let next = Self.step(from: value, to: token, best: &best) else { return (nil, best) }
+            value = next
         }
+        return (value, best)
     }
 
     /// The value `token` names inside `value`, with `best` moved to its key (or its element object's

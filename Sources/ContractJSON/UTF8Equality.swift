@@ -23,8 +23,8 @@ extension String {
         return Self.sameUTF8Iterating(self, other)
     }
 
-    /// `hasSameUTF8` for strings without contiguous UTF-8, apart so that the common path stays on few cache
-    /// lines of code.
+    /// `hasSameUTF8` for strings without contiguous UTF-8, kept out of line so that the common path stays
+    /// small.
     @inline(never)
     private static func sameUTF8Iterating(_ left: String, _ right: String) -> Bool {
         left.utf8.elementsEqual(right.utf8)

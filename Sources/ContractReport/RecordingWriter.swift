@@ -8,6 +8,7 @@ import Foundation
 #endif
 
 /// Appends exchanges to this process's recording file, one line per exchange, one `write(2)` per line.
+/// Unchecked Sendable: its stored properties are `let`s, and writes to the file are made holding `lock`.
 public final class RecordingWriter: @unchecked Sendable {
     /// The file this process writes.
     public let url: URL

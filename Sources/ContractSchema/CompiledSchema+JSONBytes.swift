@@ -36,7 +36,7 @@ extension CompiledSchema {
     public func validate(json bytes: [UInt8], context: ValidationContext = .none) throws(JSONParseError)
         -> [SchemaValidationError]
     {
-        if !tracksScope, bytes.withUnsafeBufferPointer({ streamedVerdict($0, context, false) }) == true { return [] }
+        if !tracksScope, streamedVerdict(bytes, context, readsToEnd: false) == true { return [] }
         return validate(try JSONParser.parse(bytes), context: context)
     }
 
@@ -45,45 +45,28 @@ extension CompiledSchema {
     private func streamedVerdict(_ bytes: some Collection<UInt8>, _ context: ValidationContext, readsToEnd: Bool)
         -> Bool?
     {
-        if let verdict = bytes.withContiguousStorageIfAvailable({ streamedVerdict($0, context, readsToEnd) }) {
-            return verdict
-        }
-        return Array(bytes).withUnsafeBufferPointer { streamedVerdict($0, context, readsToEnd) }
+        try? JSONParser.read(bytes) { reader throws(JSONParseError) in
+            try streamedVerdict(&reader, context, readsToEnd: readsToEnd)
+        }.get()
     }
 
-    private func streamedVerdict(_ buffer: UnsafeBufferPointer<UInt8>, _ context: ValidationContext, _ readsToEnd: Bool)
-        -> Bool?
+    /// `streamedVerdict` for an array of bytes, read without a generic call into ContractJSON.
+    private func streamedVerdict(_ bytes: [UInt8], _ context: ValidationContext, readsToEnd: Bool) -> Bool? {
+        try? JSONParser.read(bytes) { reader throws(JSONParseError) in
+            try streamedVerdict(&reader, context, readsToEnd: readsToEnd)
+        }.get()
+    }
+
+    private func streamedVerdict(_ reader: inout JSONByteReader, _ context: ValidationContext, readsToEnd: Bool)
+        throws(JSONParseError) -> Bool
     {
-        // A small document valid under a plain schema (most request bodies) is decided in one function;
-        // anything else there, including an invalid document, goes on to the general walk. Small only: a
-        // large document the check gives up on near its end would be read twice.
-        if buffer.count <= PlainDocumentCheck.largestDocument,
-            PlainDocumentCheck.accepts(buffer, under: self, context: context)
-        {
-            return true
-        }
-        let maximumDepth = options.maximumDepth
-        let root = root
-        // The validator's stacks start on this stack frame, each within the 1 KB that
-        // `withUnsafeTemporaryAllocation` keeps there: a small body allocates nothing for them.
-        let verdict = withUnsafeTemporaryAllocation(of: StreamingValidator.Frame.self, capacity: 64) { frames in
-            withUnsafeTemporaryAllocation(of: StreamingValidator.Structural.self, capacity: 32) { structural in
-                withUnsafeTemporaryAllocation(of: JSONByteReader.MemberKey.self, capacity: 40) { keys in
-                    JSONParser.read(buffer) { reader throws(JSONParseError) in
-                        // The state made where it is used and moved in: made outside and captured, it was
-                        // copied twice (its path and scope arrays retained and released each time).
-                        var validator = StreamingValidator(
-                            root: root,
-                            state: ValidationState(context: context, tracksScope: false, maximumDepth: maximumDepth),
-                            scratch: .init(frames: frames, structural: structural, keys: keys), readsToEnd: readsToEnd)
-                        try reader.startDocument()
-                        let valid = try validator.validateDocument(&reader)
-                        if valid || readsToEnd { try reader.finishDocument() }
-                        return valid
-                    }
-                }
-            }
-        }
-        return try? verdict.get()
+        var validator = StreamingValidator(
+            root: root,
+            state: ValidationState(context: context, tracksScope: false, maximumDepth: options.maximumDepth),
+            readsToEnd: readsToEnd)
+        try reader.startDocument()
+        let valid = try validator.validateDocument(&reader)
+        if valid || readsToEnd { try reader.finishDocument() }
+        return valid
     }
 }

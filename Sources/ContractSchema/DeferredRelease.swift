@@ -12,32 +12,32 @@ import Foundation
 /// over meanwhile, which is as good as releasing it there. Schemas are released rarely (when a contract or
 /// a catalog goes), so the lock is never in a request's path.
 enum DeferredRelease {
-    private struct State: @unchecked Sendable {
-        var pending: [UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>] = []
+    private struct State {
+        var pending: [[KeywordCheck]] = []
         var releasing = false
     }
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var state = State()
 
-    /// Releases `checks` (each retained once) and deallocates the buffer, now or from the loop of a release
+    /// Takes `checks` (the only reference to the list) and drops it, now or from the loop of a release
     /// already under way.
-    static func release(_ checks: UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>) {
-        guard checks.baseAddress != nil else { return }
-        let releasesHere = locked { state in
-            state.pending.append(checks)
-            let alreadyReleasing = state.releasing
-            state.releasing = true
-            return !alreadyReleasing
-        }
+    static func release(_ checks: consuming [KeywordCheck]) {
+        // Moved into the list under the lock, so that no reference stays here while the loop below runs.
+        lock.lock()
+        state.pending.append(consume checks)
+        let releasesHere = !state.releasing
+        state.releasing = true
+        lock.unlock()
         guard releasesHere else { return }
+        // Each list taken off is dropped at the end of its turn, outside the lock: the deinits that causes
+        // append to `pending` and return.
         while let next = locked({ state in
             if let next = state.pending.popLast() { return next }
             state.releasing = false
             return nil
         }) {
-            for check in next { check.release() }
-            next.deallocate()
+            _ = next
         }
     }
 

@@ -108,10 +108,8 @@ enum InPlaceGraph {
     private static func children(of node: SchemaNode) -> [Child] {
         var children: [Child] = []
         for check in node.checksBesidesType {
-            check._withUnsafeGuaranteedRef { check in
-                let folds = check.passesAccessFlags
-                children += check.inPlaceSubschemas.map { Child(node: $0, foldsAccessFlags: folds) }
-            }
+            let folds = check.passesAccessFlags
+            children += check.inPlaceSubschemas.map { Child(node: $0, foldsAccessFlags: folds) }
         }
         return children
     }

@@ -37,11 +37,10 @@ struct KeywordSite: Sendable {
 
 /// One compiled keyword (or a family of keywords that are checked together).
 ///
-/// Checks are classes, not protocol existentials in value types: an existential call projected
-/// and copied its box, and retained what it held, on every call, which profiles of the benchmark
-/// put at a fifth of the validation time. Each concrete check is a `final class` with only `let`
-/// fields, built by `SchemaCompiler` and never mutated afterwards (hence `@unchecked Sendable`).
-class KeywordCheck: @unchecked Sendable {
+/// Checks are classes, not protocol existentials in value types: an existential call projects and
+/// copies its box, and retains what it holds, on every call of the validator's innermost loop. Checks
+/// are shared across threads only through the `SchemaNode` that holds them.
+class KeywordCheck {
     /// Whether the instance passes, building nothing.
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool { true }
 
@@ -75,30 +74,31 @@ class KeywordCheck: @unchecked Sendable {
     func isValid(number: inout NumberInstance) -> Bool { true }
 }
 
-/// What a check needs of an object or array to be decided while the instance is read as a stream.
+/// What a check needs of an object or array to be decided while the instance is read as a stream, with
+/// the check itself where the streaming validator applies it.
 enum StreamingRole {
     /// The whole value, built: the check is decided on the tree (`enum`, `oneOf`, `unevaluated*`...).
     case needsValue
     /// Nothing: it only constrains strings or numbers.
     case scalarOnly
-    /// `PropertiesCheck`: a schema per member, found by key.
-    case properties
-    /// `RequiredCheck`: the object's keys.
-    case required
-    /// `CountCheck`: the number of members or elements.
-    case count
-    /// `ItemsCheck`: a schema per element, found by index.
-    case items
-    /// `AllOfCheck`: its subschemas, applied in place.
-    case allOf
-    /// `RefCheck`: its target, applied in place.
-    case reference
-    /// `ChoiceCheck`: each branch tried on the value, read again from its start.
-    case choice
+    /// A schema per member, found by key.
+    case properties(PropertiesCheck)
+    /// The object's keys.
+    case required(RequiredCheck)
+    /// The number of members or elements.
+    case count(CountCheck)
+    /// A schema per element, found by index.
+    case items(ItemsCheck)
+    /// Its subschemas, applied in place.
+    case allOf(AllOfCheck)
+    /// Its target, applied in place.
+    case reference(RefCheck)
+    /// Each branch tried on the value, read again from its start.
+    case choice(ChoiceCheck)
 }
 
 /// A keyword whose failure is one error at the instance itself.
-class LeafKeywordCheck: KeywordCheck, @unchecked Sendable {
+class LeafKeywordCheck: KeywordCheck {
     let site: KeywordSite
 
     init(site: KeywordSite) {

@@ -13,9 +13,8 @@ struct NodeTable {
     private(set) var nodes: [SchemaNode] = []
     /// The number of each node's document, beside `nodes`.
     private var documents: [Int32] = []
-    /// Each node's pointer digest, beside `nodes`: a probe compares it before it reads the node. Reading
-    /// the node and its pointer for every probed slot cost two cache misses each in a large contract
-    /// (3% of its load time, though few instructions), and so did moving every node when the table grew.
+    /// Each node's pointer digest, beside `nodes`: a probe compares it before it reads the node, so that
+    /// probing a large contract's table reads one array rather than a node and its pointer per slot.
     private var digests: [UInt64] = []
     private var documentIDs: [URIKey: Int32] = [:]
     private var lastDocument: (uri: String, id: Int32)?

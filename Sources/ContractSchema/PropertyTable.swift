@@ -2,8 +2,8 @@ import ContractJSON
 
 /// Finds a property name among a schema's fixed names.
 ///
-/// Hashing a `String` (seeding and finalising SipHash) cost more than the rest of the lookup in
-/// profiles of the benchmark. Each name is kept instead as its length and its first sixteen bytes, as
+/// Hashing a `String` (seeding and finalising SipHash) costs more than the rest of the lookup. Each name
+/// is kept instead as its length and its first sixteen bytes, as
 /// two integers, in an open-addressing table indexed by a multiply-and-shift of those integers: a
 /// lookup loads the key's first sixteen bytes, probes one slot (rarely two) and compares three integers,
 /// and only names longer than sixteen bytes compare the rest of their bytes.

@@ -5,6 +5,7 @@ import Foundation
 /// reach (the `$ref`'d components of a contract) is compiled once, and answers from a cache after that.
 ///
 /// Safe to use from many threads: compiling takes a lock; validating with what it returns does not.
+/// Unchecked Sendable: every stored `var` (and the compiler) is read and written only holding `lock`.
 public final class SchemaCatalog: @unchecked Sendable {
     /// The documents the schemas live in.
     public let registry: SchemaRegistry
@@ -15,17 +16,17 @@ public final class SchemaCatalog: @unchecked Sendable {
     /// `CompiledSchema` (options and tables the compiler holds anyway): a contract has thousands of
     /// roots, and the full values made this table a twentieth of the memory of a load. By document, then
     /// by pointer: one table keyed by both compared the (long) document URI on every probe, and with the
-    /// registry lookup that checked the document, it was 4% of loading a contract. Unchecked: read and
-    /// written only under `lock` (see `SchemaCompiler` on the runtime check this saves).
-    @exclusivity(unchecked) private var results: [String: DocumentResults] = [:]
+    /// registry lookup that checked the document, it was 4% of loading a contract. Read and written only
+    /// under `lock`.
+    private var results: [String: DocumentResults] = [:]
     /// The document of the last lookup: roots come in runs from one document.
-    @exclusivity(unchecked) private var lastResults: (uri: String, results: DocumentResults)?
+    private var lastResults: (uri: String, results: DocumentResults)?
 
     /// The results of one document's roots.
     private final class DocumentResults {
         /// Whether the registry holds the document (asked once, not per root).
         let isRegistered: Bool
-        @exclusivity(unchecked) var byPointer: [PointerKey: Result<CompiledRoot, SchemaCompileErrors>] = [:]
+        var byPointer: [PointerKey: Result<CompiledRoot, SchemaCompileErrors>] = [:]
 
         init(isRegistered: Bool) {
             self.isRegistered = isRegistered

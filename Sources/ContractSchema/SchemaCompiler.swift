@@ -3,38 +3,33 @@ import ContractJSON
 /// Turns schema documents into trees of `SchemaNode`s, each schema object compiled once.
 ///
 /// Nodes are created on first reference and filled from a work list, so `$ref` cycles and deep
-/// schemas compile without recursion.
-///
-/// Its mutable state is `@exclusivity(unchecked)`: a compiler is used by one thread at a time (under its
-/// catalog's lock, or by the one `CompiledSchema` that owns it), and no access to a property overlaps
-/// another access to it (none is passed `inout` to code that reaches it again). The runtime's check on
-/// each access (`swift_beginAccess`, about a hundred instructions) was 6% of compiling a contract.
+/// schemas compile without recursion. A compiler is used by one thread at a time: under its catalog's
+/// lock, or by the one `CompiledSchema` that owns it.
 final class SchemaCompiler {
     let registry: SchemaRegistry
     let options: SchemaCompileOptions
-    @exclusivity(unchecked) private var cache = NodeTable()
+    private var cache = NodeTable()
     /// Nodes waiting to be compiled, with their value and position when the caller already had them.
     /// Subschemas come with the value and position their parent found them at, when it did.
-    @exclusivity(unchecked) private var queue: [(SchemaNode, SchemaRegistry.Location, PositionedJSONValue?)] = []
+    private var queue: [(SchemaNode, SchemaRegistry.Location, PositionedJSONValue?)] = []
 
-    @exclusivity(unchecked) private var resourceIDs: [URIKey: Int] = [:]
-    @exclusivity(unchecked) private var resourceURIs: [String] = []
-    @exclusivity(unchecked) private var lastSingleResource: (uri: String, id: Int)?
+    private var resourceIDs: [URIKey: Int] = [:]
+    private var resourceURIs: [String] = []
+    private var lastSingleResource: (uri: String, id: Int)?
     let dynamicAnchors = DynamicAnchorTable()
-    @exclusivity(unchecked) var usesDynamicRef = false
-    @exclusivity(unchecked) var errors: [SchemaCompileError] = []
+    var usesDynamicRef = false
+    var errors: [SchemaCompileError] = []
     /// The list `compile` gathers a node's checks in, emptied (keeping its storage) after each node.
-    @exclusivity(unchecked) private var reusableChecks: [KeywordCheck] = []
+    private var reusableChecks: [KeywordCheck] = []
     /// The `type` of the schema object being compiled, which its node keeps instead of a check.
-    @exclusivity(unchecked) var pendingType: SchemaNode.TypeKeyword?
+    var pendingType: SchemaNode.TypeKeyword?
     /// The discriminators of the schema object being compiled, which its node keeps for `CompiledSchema`.
     var pendingDiscriminators: [Discriminator] = []
-    @exclusivity(unchecked) private var lastKeywordPointer:
-        (schema: ObjectIdentifier?, keyword: String, pointer: JSONPointer)?
+    private var lastKeywordPointer: (schema: ObjectIdentifier?, keyword: String, pointer: JSONPointer)?
     /// `$ref` texts already resolved, by the base they were resolved against: a contract repeats
     /// the same few references thousands of times, and resolving and locating one (percent-decoding
     /// and splitting its pointer) was a fifth of compiling.
-    @exclusivity(unchecked) private var references: [ReferenceKey: (SchemaNode, URIReference)] = [:]
+    private var references: [ReferenceKey: (SchemaNode, URIReference)] = [:]
     /// For each node reached by a `$ref` whose schema is only a `$ref` itself, the end of that chain of
     /// references (see `chainEnd(from:)`), so that each chain is followed once.
     var chainEnds: [ObjectIdentifier: SchemaNode] = [:]
@@ -136,7 +131,7 @@ final class SchemaCompiler {
 
     /// The document of the last node compiled: nodes come in runs from one document, and looking
     /// its (long) URI up in the registry twice per node was a fiftieth of compiling.
-    @exclusivity(unchecked) private var lastDocument: (uri: String, document: SchemaRegistry.Document)?
+    private var lastDocument: (uri: String, document: SchemaRegistry.Document)?
 
     func document(_ uri: String) -> SchemaRegistry.Document? {
         if let last = lastDocument, last.uri == uri { return last.document }

@@ -3,20 +3,15 @@ import ContractJSON
 /// A compiled schema object: its keyword checks in evaluation order.
 ///
 /// Nodes are classes so that `$ref` cycles can point at a node before its checks are filled in.
-/// They are mutated only by `SchemaCompiler` while it builds them and never after the compiled
-/// schema is handed out, which is why sharing them across threads is safe (`@unchecked Sendable`).
+/// Unchecked Sendable: a node and its checks are written only by `SchemaCompiler` while it builds them
+/// (`install`, `InPlaceGraph`), on one thread, and only read once the compiled schema is handed out.
 final class SchemaNode: @unchecked Sendable {
     /// Where the schema object is.
     let location: SchemaLocation
     /// The schema resource (document or `$id` subschema) the node belongs to, for the dynamic scope.
     let resourceID: Int
-    /// The checks besides `type`, `unevaluated*` last, which the node owns: each is retained once when
-    /// installed and released when the node goes, and validation reads them through `Unmanaged` at no cost.
-    ///
-    /// Walking an array of checks retained and released the array and each check on every visit (a
-    /// quarter of the benchmark's time). The node used to keep that array besides, to own the checks: an
-    /// allocation per compiled schema that only held references `checks` has.
-    private var checks = UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>(start: nil, count: 0)
+    /// The checks besides `type`, in evaluation order, `unevaluated*` last.
+    private var checks: [KeywordCheck] = []
     /// `type`, when the schema has one: the mask is `typeMask`, tested in place; the rest says where and
     /// what to report on failure.
     private var type: TypeKeyword?
@@ -32,18 +27,6 @@ final class SchemaNode: @unchecked Sendable {
     private(set) var decidesStrings = false
     /// The same for numbers (`KeywordCheck.decidesNumbers`).
     private(set) var decidesNumbers = false
-    /// The node's `properties` check when its checks besides `type` are that check, without
-    /// `patternProperties`, and at most a `required` list paired with it (the commonest object schema):
-    /// the streaming validator reads such an object member by member without filing its checks.
-    private(set) var plainProperties: Unmanaged<PropertiesCheck>?
-    /// The schema of every element when the node accepts arrays and its checks besides `type` are an
-    /// `items` check without prefix items, `minItems`/`maxItems`, and checks that constrain only strings
-    /// or numbers (the commonest array schema): the streaming validator reads such an array element by
-    /// element without filing its checks. The node owns the `items` check, which keeps the target alive.
-    private(set) var plainItems: Unmanaged<SchemaNode>?
-    /// The element counts a plain array schema allows (`minItems` and `maxItems` folded together), kept
-    /// here so that checking them reads no check objects.
-    private var plainItemCounts = 0...Int.max
     /// The `discriminator`s of the node's `oneOf`/`anyOf` (also held by their checks), for
     /// `CompiledSchema.discriminatorValues(of:)`. Set by the compiler after `install`.
     var discriminators: [Discriminator] = []
@@ -79,107 +62,37 @@ final class SchemaNode: @unchecked Sendable {
     }
 
     deinit {
-        // Not released here: a check may hold the last reference to another node (`DeferredRelease`).
-        DeferredRelease.release(checks)
+        // Moved out and handed over rather than released with the node: a check may hold the last
+        // reference to another node (`DeferredRelease`).
+        guard !checks.isEmpty else { return }
+        var taken: [KeywordCheck] = []
+        swap(&taken, &checks)
+        DeferredRelease.release(consume taken)
     }
 
     /// Takes `checks` (in evaluation order, `unevaluated*` last) and `type` as the node's. Called once, by
     /// the compiler, before the node is shared.
     func install(_ checks: [KeywordCheck], type: TypeKeyword? = nil) {
-        for check in self.checks { check.release() }
-        self.checks.deallocate()
+        self.checks = checks
         self.type = type
         typeMask = type?.mask ?? Self.anyType
-        // A schema without checks (`{}`, a description alone, `type` alone) needs no storage.
-        self.checks =
-            checks.isEmpty ? UnsafeMutableBufferPointer(start: nil, count: 0) : .allocate(capacity: checks.count)
-        for (index, check) in checks.enumerated() {
-            self.checks.initializeElement(at: index, to: .passRetained(check))
-        }
         leafMask = checks.isEmpty ? typeMask | (acceptsNull ? TypeMask.null : 0) : nil
-        // A `required` list beside `properties` is decided from that check's lookups (see `RequiredCheck.pair`);
-        // the node keeps both checks alive, so the pairing's unretained reference stays valid.
-        let properties = checks.lazy.compactMap({ $0 as? PropertiesCheck }).first
-        if let properties {
+        // A `required` list beside `properties` is decided from that check's lookups (see `RequiredCheck.pair`).
+        if let properties = checks.lazy.compactMap({ $0 as? PropertiesCheck }).first {
             for case let required as RequiredCheck in checks { required.pair(with: properties) }
         }
         decidesStrings = checks.allSatisfy(\.decidesStrings)
         decidesNumbers = checks.allSatisfy(\.decidesNumbers)
-        plainProperties = properties.flatMap { Self.plainProperties($0, among: self.checks) }
-        if typeMask & TypeMask.array != 0, let (items, counts) = Self.plainItems(among: self.checks) {
-            plainItems = items
-            plainItemCounts = counts
-        }
-    }
-
-    /// The `items` target and the allowed element counts that make a plain array schema of `checks` (see
-    /// `plainItems`), if they make one.
-    private static func plainItems(among checks: UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>)
-        -> (Unmanaged<SchemaNode>, ClosedRange<Int>)?
-    {
-        var target: Unmanaged<SchemaNode>?
-        var minimum = 0
-        var maximum = Int.max
-        for check in checks {
-            let plain = check._withUnsafeGuaranteedRef { check -> Bool in
-                switch check.streamingRole {
-                case .scalarOnly:
-                    return true
-                case .count:
-                    let count = unsafeDowncast(check, to: CountCheck.self)
-                    guard !count.countsProperties else { return false }
-                    if count.isMinimum {
-                        minimum = max(minimum, count.limit)
-                    } else {
-                        maximum = min(maximum, count.limit)
-                    }
-                    return true
-                case .items:
-                    let items = unsafeDowncast(check, to: ItemsCheck.self)
-                    guard target == nil, items.prefixRefs.isEmpty, let rest = items.restRef else { return false }
-                    target = rest
-                    return true
-                default:
-                    return false
-                }
-            }
-            // No count satisfies `minItems` above `maxItems`: the general walk reports that array.
-            guard plain, minimum <= maximum else { return nil }
-        }
-        return target.map { ($0, minimum...maximum) }
-    }
-
-    /// Whether an array of `count` elements satisfies the node's `minItems` and `maxItems`; for a node
-    /// with `plainItems`, whose other checks do not apply to arrays.
-    func itemCountHolds(_ count: Int) -> Bool {
-        plainItemCounts.contains(count)
-    }
-
-    /// `properties` when it and at most a `required` list paired with it are all of `checks` (the checks
-    /// besides `type`), which makes a plain object schema (see `plainProperties`). Told apart by their
-    /// streaming roles, not cast again: this runs for every schema object a contract compiles.
-    private static func plainProperties(
-        _ properties: PropertiesCheck, among checks: UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>>
-    ) -> Unmanaged<PropertiesCheck>? {
-        guard checks.count == 1 || checks.count == 2, properties.patterns.isEmpty else { return nil }
-        let reference = Unmanaged.passUnretained(properties)
-        for check in checks where check.toOpaque() != reference.toOpaque() {
-            // `.required` is `RequiredCheck`'s role alone.
-            guard check._withUnsafeGuaranteedRef({ $0.streamingRole == .required }),
-                unsafeDowncast(check.takeUnretainedValue(), to: RequiredCheck.self).isPaired(with: reference)
-            else { return nil }
-        }
-        return reference
     }
 
     func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard state.depth < state.maximumDepth else { return false }
+        // A node that is only a type mask needs no frame: the dynamic scope does not matter without checks.
+        if let leafMask { return TypeMask.accepts(leafMask, instance) }
         if acceptsNull, case .null = instance { return true }
         return framed(&state) { state in
             if typeMask != Self.anyType, !TypeMask.accepts(typeMask, instance) { return false }
-            for check in checks where !check._withUnsafeGuaranteedRef({ $0.isValid(instance, &state) }) {
-                return false
-            }
+            for check in checks where !check.isValid(instance, &state) { return false }
             return true
         }
     }
@@ -195,7 +108,7 @@ final class SchemaNode: @unchecked Sendable {
         framed(&state) { state in
             for (index, check) in checks.enumerated() {
                 if index == type?.index { collectType(instance, &state, &errors) }
-                check._withUnsafeGuaranteedRef { $0.collect(instance, &state, &errors) }
+                check.collect(instance, &state, &errors)
             }
             if let type, type.index >= checks.count { collectType(instance, &state, &errors) }
         }
@@ -216,9 +129,7 @@ final class SchemaNode: @unchecked Sendable {
         guard state.depth < state.maximumDepth else { return }
         if acceptsNull, case .null = instance { return }
         framed(&state) { state in
-            for check in checks {
-                check._withUnsafeGuaranteedRef { $0.annotate(instance, &state, &evaluated) }
-            }
+            for check in checks { check.annotate(instance, &state, &evaluated) }
         }
     }
 
@@ -230,7 +141,7 @@ final class SchemaNode: @unchecked Sendable {
     /// read the evaluation depth or the dynamic scope, so the node's frame is not entered for them.
     func isValid(string: inout StringInstance) -> Bool {
         guard typeMask & TypeMask.string != 0 else { return false }
-        for check in checks where !check._withUnsafeGuaranteedRef({ $0.isValid(string: &string) }) { return false }
+        for check in checks where !check.isValid(string: &string) { return false }
         return true
     }
 
@@ -241,12 +152,12 @@ final class SchemaNode: @unchecked Sendable {
             guard typeMask & TypeMask.integer != 0, number.isPlainInteger || NumberFacts.isInteger(number.value())
             else { return false }
         }
-        for check in checks where !check._withUnsafeGuaranteedRef({ $0.isValid(number: &number) }) { return false }
+        for check in checks where !check.isValid(number: &number) { return false }
         return true
     }
 
     /// The checks besides `type`, for the streaming validator (which tests `acceptedTypes` itself).
-    var checksBesidesType: UnsafeMutableBufferPointer<Unmanaged<KeywordCheck>> { checks }
+    var checksBesidesType: [KeywordCheck] { checks }
 
     /// Runs `body` one level deeper, inside this node's resource in the dynamic scope.
     @inline(__always)
@@ -266,24 +177,4 @@ final class SchemaNode: @unchecked Sendable {
         state.scope.append(resourceID)
         return true
     }
-}
-
-extension Unmanaged where Instance == SchemaNode {
-    /// Validates through an unretained reference; the check holding it also holds the node strongly.
-    ///
-    /// Reading a node out of an array retained and released it on every visit, which profiles put
-    /// at a tenth of the time of `isValid`. A node that is only a type mask is tested here, as its
-    /// `isValid` would (depth limit, then mask): no call, and no copy of the instance to pass.
-    @inline(__always)
-    func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
-        _withUnsafeGuaranteedRef { node in
-            if let mask = node.leafMask { return state.depth < state.maximumDepth && TypeMask.accepts(mask, instance) }
-            return node.isValid(instance, &state)
-        }
-    }
-}
-
-extension Array where Element == SchemaNode {
-    /// The nodes as unretained references, for checks that also keep the nodes themselves.
-    var unretained: [Unmanaged<SchemaNode>] { map { Unmanaged.passUnretained($0) } }
 }

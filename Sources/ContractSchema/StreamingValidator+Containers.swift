@@ -30,7 +30,7 @@ extension StreamingValidator {
             if consumesRest { try reader.skipValue() }
             return .decided(false)
         case .needsValue:
-            structural.pop(to: checks)
+            structural.removeSubrange(checks...)
             return .decided(try validateBuilt(&reader, set))
         }
         var choices = 0
@@ -63,14 +63,14 @@ extension StreamingValidator {
         consumesRest = false
         defer { consumesRest = consumes }
         for index in checks..<structural.count {
-            guard case .choice(let reference, let childDepth) = structural[index] else { continue }
-            let (branches, exactlyOne) = reference._withUnsafeGuaranteedRef { ($0.refs, $0.exactlyOne) }
+            guard case .choice(let choice, let childDepth) = structural[index] else { continue }
+            let exactlyOne = choice.exactlyOne
             var matches = 0
-            for branch in branches {
+            for branch in choice.nodes {
                 let first = frames.count
-                frames.push(Frame(node: branch, depth: childDepth))
+                frames.append(Frame(node: branch, depth: childDepth))
                 let valid = try validate(&reader, first..<first + 1)
-                frames.pop(to: first)
+                frames.removeSubrange(first...)
                 if valid {
                     matches += 1
                     end = reader.bookmark()
@@ -96,58 +96,36 @@ extension StreamingValidator {
 
     /// Files the structural checks of `node`, which the tree would evaluate at `depth`, and of the
     /// `allOf` and `$ref` targets it holds, for a container of the type `typeBit`.
-    private mutating func expand(_ reference: Unmanaged<SchemaNode>, depth: Int, typeBit: UInt8) -> Expansion {
-        guard depth < state.maximumDepth else { return .invalid }
-        return reference._withUnsafeGuaranteedRef { node in
-            guard node.acceptedTypes & typeBit != 0 else { return .invalid }
-            let isObject = typeBit == TypeMask.object
-            let childDepth = depth + 1
-            for check in node.checksBesidesType {
-                let expansion = check._withUnsafeGuaranteedRef { check -> Expansion in
-                    switch check.streamingRole {
-                    case .needsValue:
-                        return .needsValue
-                    case .scalarOnly:
-                        return .streamed
-                    case .properties:
-                        if isObject {
-                            let properties = unsafeDowncast(check, to: PropertiesCheck.self)
-                            structural.push(.properties(.passUnretained(properties), childDepth: childDepth))
-                        }
-                        return .streamed
-                    case .required:
-                        if isObject {
-                            structural.push(.required(.passUnretained(unsafeDowncast(check, to: RequiredCheck.self))))
-                        }
-                        return .streamed
-                    case .count:
-                        let count = unsafeDowncast(check, to: CountCheck.self)
-                        if count.countsProperties == isObject { structural.push(.count(.passUnretained(count))) }
-                        return .streamed
-                    case .items:
-                        if !isObject {
-                            let items = unsafeDowncast(check, to: ItemsCheck.self)
-                            structural.push(.items(.passUnretained(items), childDepth: childDepth))
-                        }
-                        return .streamed
-                    case .allOf:
-                        for child in unsafeDowncast(check, to: AllOfCheck.self).refs {
-                            let expansion = expand(child, depth: childDepth, typeBit: typeBit)
-                            if expansion != .streamed { return expansion }
-                        }
-                        return .streamed
-                    case .choice:
-                        let choice = unsafeDowncast(check, to: ChoiceCheck.self)
-                        structural.push(.choice(.passUnretained(choice), childDepth: childDepth))
-                        return .streamed
-                    case .reference:
-                        let target = unsafeDowncast(check, to: RefCheck.self).target
-                        return expand(.passUnretained(target), depth: childDepth, typeBit: typeBit)
-                    }
+    private mutating func expand(_ node: SchemaNode, depth: Int, typeBit: UInt8) -> Expansion {
+        guard depth < state.maximumDepth, node.acceptedTypes & typeBit != 0 else { return .invalid }
+        let isObject = typeBit == TypeMask.object
+        let childDepth = depth + 1
+        for check in node.checksBesidesType {
+            switch check.streamingRole {
+            case .needsValue:
+                return .needsValue
+            case .scalarOnly:
+                break
+            case .properties(let properties):
+                if isObject { structural.append(.properties(properties, childDepth: childDepth)) }
+            case .required(let required):
+                if isObject { structural.append(.required(required)) }
+            case .count(let count):
+                if count.countsProperties == isObject { structural.append(.count(count)) }
+            case .items(let items):
+                if !isObject { structural.append(.items(items, childDepth: childDepth)) }
+            case .allOf(let allOf):
+                for child in allOf.nodes {
+                    let expansion = expand(child, depth: childDepth, typeBit: typeBit)
+                    if expansion != .streamed { return expansion }
                 }
+            case .choice(let choice):
+                structural.append(.choice(choice, childDepth: childDepth))
+            case .reference(let reference):
+                let expansion = expand(reference.target, depth: childDepth, typeBit: typeBit)
                 if expansion != .streamed { return expansion }
             }
-            return .streamed
         }
+        return .streamed
     }
 }

@@ -20,24 +20,17 @@ import ContractJSON
 struct StreamingValidator: ~Copyable {
     /// A schema the value being read must satisfy, and the depth the tree would evaluate it at.
     struct Frame {
-        var node: Unmanaged<SchemaNode>
+        var node: SchemaNode
         var depth: Int
     }
 
     /// A structural check of a container being read (with the depth of the schemas it selects).
     enum Structural {
-        case properties(Unmanaged<PropertiesCheck>, childDepth: Int)
-        case items(Unmanaged<ItemsCheck>, childDepth: Int)
-        case required(Unmanaged<RequiredCheck>)
-        case count(Unmanaged<CountCheck>)
-        case choice(Unmanaged<ChoiceCheck>, childDepth: Int)
-    }
-
-    /// Memory the validator's stacks start in (the caller's stack frame); it must outlive the validator.
-    struct Scratch {
-        var frames: UnsafeMutableBufferPointer<Frame>
-        var structural: UnsafeMutableBufferPointer<Structural>
-        var keys: UnsafeMutableBufferPointer<JSONByteReader.MemberKey>
+        case properties(PropertiesCheck, childDepth: Int)
+        case items(ItemsCheck, childDepth: Int)
+        case required(RequiredCheck)
+        case count(CountCheck)
+        case choice(ChoiceCheck, childDepth: Int)
     }
 
     /// Containers nested deeper than this are built and validated as trees, which keeps the
@@ -47,24 +40,22 @@ struct StreamingValidator: ~Copyable {
     // Not private: `StreamingValidator+Containers.swift` files checks on these stacks.
     var state: ValidationState
     /// The schemas of every value being read, outermost first; a value's are the last ones pushed.
-    var frames: LentStack<Frame>
+    var frames: [Frame] = []
     /// The structural checks of the containers being read, innermost last.
-    var structural: LentStack<Structural>
+    var structural: [Structural] = []
     /// The keys of the objects being read, kept only while some `required` needs them.
-    private var keys: LentStack<JSONByteReader.MemberKey>
+    private var keys: [JSONByteReader.MemberKey] = []
     /// Whether a failure reads the rest of its value (skipping it) before it is returned: always,
     /// except while a `oneOf`/`anyOf` branch is tried, after which the reader is moved back anyway.
     var consumesRest = true
 
-    /// A validator whose first value must satisfy `root`, its stacks in `scratch`; `readsToEnd`:
-    /// whether a failure still reads the rest of the document (to check it is JSON), or returns at once.
-    init(root: SchemaNode, state: consuming ValidationState, scratch: Scratch, readsToEnd: Bool) {
+    /// A validator whose first value must satisfy `root`; `readsToEnd`: whether a failure still reads
+    /// the rest of the document (to check it is JSON), or returns at once.
+    init(root: SchemaNode, state: consuming ValidationState, readsToEnd: Bool) {
         self.state = state
         self.consumesRest = readsToEnd
-        self.frames = LentStack(lending: scratch.frames)
-        self.structural = LentStack(lending: scratch.structural)
-        self.keys = LentStack(lending: scratch.keys)
-        frames.push(Frame(node: .passUnretained(root), depth: 0))
+        frames.reserveCapacity(16)
+        frames.append(Frame(node: root, depth: 0))
     }
 
     /// Whether the document's value satisfies the root schema; the reader ends after the value
@@ -113,7 +104,7 @@ struct StreamingValidator: ~Copyable {
         for index in set {
             let frame = frames[index]
             guard frame.depth < state.maximumDepth,
-                let leaf = frame.node._withUnsafeGuaranteedRef({ $0.leafMask })
+                let leaf = frame.node.leafMask
             else { return nil }
             mask &= leaf
         }
@@ -146,12 +137,12 @@ struct StreamingValidator: ~Copyable {
         for index in set {
             let frame = frames[index]
             guard frame.depth < state.maximumDepth,
-                frame.node._withUnsafeGuaranteedRef({ isString ? $0.decidesStrings : $0.decidesNumbers })
+                isString ? frame.node.decidesStrings : frame.node.decidesNumbers
             else { return nil }
         }
         if !isString {
             var number = NumberInstance(utf8: try reader.readNumber())
-            for index in set where !frames[index].node._withUnsafeGuaranteedRef({ $0.isValid(number: &number) }) {
+            for index in set where !frames[index].node.isValid(number: &number) {
                 return false
             }
             return true
@@ -159,7 +150,7 @@ struct StreamingValidator: ~Copyable {
         switch try reader.readString() {
         case .bytes(let bytes):
             var string = StringInstance(utf8: bytes)
-            for index in set where !frames[index].node._withUnsafeGuaranteedRef({ $0.isValid(string: &string) }) {
+            for index in set where !frames[index].node.isValid(string: &string) {
                 return false
             }
             return true
@@ -168,9 +159,7 @@ struct StreamingValidator: ~Copyable {
         }
     }
 
-    /// Builds the value and asks each schema's tree validator. Inlined, as it was before the plain-object
-    /// walk gave `validate` another caller: called, it cost about 1% of validating a large list from bytes.
-    @inline(__always)
+    /// Builds the value and asks each schema's tree validator.
     mutating func validateBuilt(_ reader: inout JSONByteReader, _ set: Range<Int>) throws(JSONParseError)
         -> Bool
     {
@@ -190,19 +179,17 @@ struct StreamingValidator: ~Copyable {
     private mutating func validateObject(_ reader: inout JSONByteReader, _ set: Range<Int>) throws(JSONParseError)
         -> Bool
     {
-        // The commonest case, an object under one plain object schema, without filing its checks.
-        if set.count == 1, let verdict = try validatePlainObject(&reader, frames[set.lowerBound]) { return verdict }
         let checks = structural.count
         let keyMark = keys.count
         defer {
-            structural.pop(to: checks)
-            keys.pop(to: keyMark)
+            structural.removeSubrange(checks...)
+            keys.removeSubrange(keyMark...)
         }
         if case .decided(let verdict) = try prepare(&reader, set, typeBit: TypeMask.object) { return verdict }
         var keepsKeys = false
         // The first `properties` check's lookups also note which of its names the object has (`present`),
         // so that a `required` list paired with it is decided without looking the keys up again.
-        var paired: Unmanaged<PropertiesCheck>?
+        var paired: PropertiesCheck?
         var pairedDepth = 0
         // What the object's schemas filed, counted in one pass: most objects have one `properties` check,
         // which each member then consults directly, and the count and `required` passes run only when
@@ -227,7 +214,7 @@ struct StreamingValidator: ~Copyable {
         if hasRequired {
             for index in checks..<structural.count {
                 guard case .required(let check) = structural[index] else { continue }
-                if !check._withUnsafeGuaranteedRef({ $0.isPaired(with: paired) }) { keepsKeys = true }
+                if !check.isPaired(with: paired) { keepsKeys = true }
             }
         }
         var present: UInt64 = 0
@@ -252,22 +239,21 @@ struct StreamingValidator: ~Copyable {
                     allowed = selectSchemas(of: key, fromChecksAfterTheFirst: checks)
                 }
                 valid = allowed ? try validate(&reader, children..<frames.count) : false
-                frames.pop(to: children)
+                frames.removeSubrange(children...)
                 guard valid || consumesRest else { return false }
                 if !allowed { try reader.skipValue() }
-                if keepsKeys { keys.push(key) }
+                if keepsKeys { keys.append(key) }
             } while try reader.nextMember()
         }
         guard valid, !hasCount || countsHold(count, from: checks) else { return false }
         guard hasRequired else { return true }
-        let objectKeys = keys.top(from: keyMark)
+        let objectKeys = keys[keyMark...]
         for index in checks..<structural.count {
             guard case .required(let check) = structural[index] else { continue }
-            let satisfied = check._withUnsafeGuaranteedRef { check in
+            let satisfied =
                 check.isPaired(with: paired)
-                    ? check.isSatisfied(present: present, state.context)
-                    : check.isSatisfied(byKeys: objectKeys, state.context)
-            }
+                ? check.isSatisfied(present: present, state.context)
+                : check.isSatisfied(byKeys: objectKeys, state.context)
             guard satisfied else { return false }
         }
         return true
@@ -294,7 +280,7 @@ struct StreamingValidator: ~Copyable {
         -> Bool
     {
         let checks = structural.count
-        defer { structural.pop(to: checks) }
+        defer { structural.removeSubrange(checks...) }
         if case .decided(let verdict) = try prepare(&reader, set, typeBit: TypeMask.array) { return verdict }
         var count = 0
         var valid = true
@@ -306,14 +292,13 @@ struct StreamingValidator: ~Copyable {
                 }
                 let children = frames.count
                 for index in checks..<structural.count {
-                    guard case .items(let check, let childDepth) = structural[index],
-                        let node = check._withUnsafeGuaranteedRef({ $0.node(at: count) })
+                    guard case .items(let check, let childDepth) = structural[index], let node = check.node(at: count)
                     else { continue }
-                    frames.push(Frame(node: node, depth: childDepth))
+                    frames.append(Frame(node: node, depth: childDepth))
                 }
                 count += 1
                 valid = try validate(&reader, children..<frames.count)
-                frames.pop(to: children)
+                frames.removeSubrange(children...)
                 guard valid || consumesRest else { return false }
             } while try reader.nextElement()
         }
@@ -324,7 +309,7 @@ struct StreamingValidator: ~Copyable {
     private func countsHold(_ count: Int, from checks: Int) -> Bool {
         for index in checks..<structural.count {
             guard case .count(let check) = structural[index] else { continue }
-            guard check._withUnsafeGuaranteedRef({ $0.holds(for: count) }) else { return false }
+            guard check.holds(for: count) else { return false }
         }
         return true
     }
@@ -333,33 +318,26 @@ struct StreamingValidator: ~Copyable {
     /// `isValid` selects them; `false` when the member may not be there at all (a `readOnly`
     /// property in a request, a `writeOnly` one in a response).
     private mutating func selectSchemas(
-        of key: JSONByteReader.MemberKey, by check: Unmanaged<PropertiesCheck>, childDepth: Int
+        of key: JSONByteReader.MemberKey, by check: PropertiesCheck, childDepth: Int
     ) -> (allowed: Bool, index: Int?) {
-        check._withUnsafeGuaranteedRef { check in
-            var matched = false
-            let found = check.table.index(of: key)
-            if let index = found {
-                matched = true
-                let node = check.nodes[index]
-                if state.context != .none,
-                    node._withUnsafeGuaranteedRef({ check.violatesAccess($0, state.context) })
-                {
-                    return (false, found)
-                }
-                frames.push(Frame(node: node, depth: childDepth))
-            }
-            if !check.patterns.isEmpty {
-                let name = key.string
-                for pattern in check.patterns where pattern.regex.firstMatch(in: name, budget: check.budget) == .matched
-                {
-                    matched = true
-                    frames.push(Frame(node: .passUnretained(pattern.node), depth: childDepth))
-                }
-            }
-            if !matched, let additional = check.additional {
-                frames.push(Frame(node: .passUnretained(additional), depth: childDepth))
-            }
-            return (true, found)
+        var matched = false
+        let found = check.table.index(of: key)
+        if let index = found {
+            matched = true
+            let node = check.nodes[index]
+            if state.context != .none, check.violatesAccess(node, state.context) { return (false, found) }
+            frames.append(Frame(node: node, depth: childDepth))
         }
+        if !check.patterns.isEmpty {
+            let name = key.string
+            for pattern in check.patterns where pattern.regex.firstMatch(in: name, budget: check.budget) == .matched {
+                matched = true
+                frames.append(Frame(node: pattern.node, depth: childDepth))
+            }
+        }
+        if !matched, let additional = check.additional {
+            frames.append(Frame(node: additional, depth: childDepth))
+        }
+        return (true, found)
     }
 }

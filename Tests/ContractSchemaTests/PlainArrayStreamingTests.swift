@@ -4,8 +4,7 @@ import Testing
 
 /// An array member under a plain array schema (`type`, `items` without prefix items, `minItems`/`maxItems`,
 /// keywords that only constrain strings or numbers) is read element by element by the streaming
-/// validator's short way (`validatePlainArray`), its elements checked as plain members are. Its verdicts and
-/// errors must be the tree's, and it must read (or refuse) the same bytes.
+/// validator. Its verdicts and errors must be the tree's, and it must read (or refuse) the same bytes.
 @Suite("Plain array schemas, from bytes")
 struct PlainArrayStreamingTests {
     /// Plain arrays of objects, of strings, of numbers and of arrays; arrays that are not plain (prefix

@@ -3,9 +3,9 @@ import ContractSchema
 import Testing
 
 /// An object under one plain object schema (`type`, `properties` without `patternProperties`, a paired
-/// `required` list), reached directly or through `$ref`s, is read by the streaming validator's short way
-/// (`StreamingValidator+PlainObjects.swift`). Its verdicts and errors must be the tree's in every
-/// context, and it must read (or refuse) the same bytes.
+/// `required` list), reached directly or through `$ref`s, is read member by member by the streaming
+/// validator. Its verdicts and errors must be the tree's in every context, and it must read (or refuse)
+/// the same bytes.
 @Suite("Plain object schemas, from bytes")
 struct PlainObjectStreamingTests {
     /// Plain objects at the root (through two `$ref`s), in an array's items and in a member, with

@@ -53,8 +53,8 @@ enum Formats {
     }
 
     /// `isUUID` on UTF-8 bytes: `8-4-4-4-12` hex digits (either case) with hyphens between. Read as five
-    /// overlapping eight-byte words (see `UUIDWords`): byte by byte it cost about twelve instructions a byte,
-    /// on every request whose body carries an id.
+    /// overlapping eight-byte words (see `UUIDWords`) rather than byte by byte: it runs on every request
+    /// whose body carries an id.
     static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == 36, let base = bytes.baseAddress else { return false }
         return UUIDWords.isUUID(UnsafeRawPointer(base))

@@ -2,37 +2,30 @@ import ContractJSON
 
 /// `prefixItems` + `items` (2020-12), or `items` + `additionalItems` (draft 4): a prefix of
 /// positional schemas and one schema for the rest.
-final class ItemsCheck: KeywordCheck, @unchecked Sendable {
+final class ItemsCheck: KeywordCheck {
     let prefix: [SchemaNode]
     let rest: SchemaNode?
-    let prefixRefs: [Unmanaged<SchemaNode>]
-    let restRef: Unmanaged<SchemaNode>?
 
     init(prefix: [SchemaNode], rest: SchemaNode?) {
         self.prefix = prefix
         self.rest = rest
-        self.prefixRefs = prefix.unretained
-        self.restRef = rest.map { Unmanaged.passUnretained($0) }
         super.init()
     }
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .array(let items) = instance else { return true }
-        return items.withUnsafeBufferPointer { items in
-            for index in items.indices {
-                let node = index < prefixRefs.count ? prefixRefs[index] : restRef
-                if let node, !node.isValid(items[index], &state) { return false }
-            }
-            return true
+        for index in items.indices {
+            if let node = node(at: index), !node.isValid(items[index], &state) { return false }
         }
+        return true
     }
 
-    override var streamingRole: StreamingRole { .items }
+    override var streamingRole: StreamingRole { .items(self) }
 
     /// The schema of the element at `index`, if any.
     @inline(__always)
-    func node(at index: Int) -> Unmanaged<SchemaNode>? {
-        index < prefixRefs.count ? prefixRefs[index] : restRef
+    func node(at index: Int) -> SchemaNode? {
+        index < prefix.count ? prefix[index] : rest
     }
 
     override func collect(
@@ -55,7 +48,7 @@ final class ItemsCheck: KeywordCheck, @unchecked Sendable {
 }
 
 /// `contains` with `minContains` / `maxContains`.
-final class ContainsCheck: LeafKeywordCheck, @unchecked Sendable {
+final class ContainsCheck: LeafKeywordCheck {
     let node: SchemaNode
     let minimum: Int
     let maximum: Int?
@@ -94,7 +87,7 @@ final class ContainsCheck: LeafKeywordCheck, @unchecked Sendable {
 }
 
 /// `minItems`, `maxItems`, `minProperties`, `maxProperties`.
-final class CountCheck: LeafKeywordCheck, @unchecked Sendable {
+final class CountCheck: LeafKeywordCheck {
     let limit: Int
     let isMinimum: Bool
     let countsProperties: Bool
@@ -119,7 +112,7 @@ final class CountCheck: LeafKeywordCheck, @unchecked Sendable {
         return holds(for: count)
     }
 
-    override var streamingRole: StreamingRole { .count }
+    override var streamingRole: StreamingRole { .count(self) }
 
     /// Whether `count` members or elements satisfy the limit.
     func holds(for count: Int) -> Bool {
@@ -133,7 +126,7 @@ final class CountCheck: LeafKeywordCheck, @unchecked Sendable {
 }
 
 /// `uniqueItems: true`.
-final class UniqueItemsCheck: LeafKeywordCheck, @unchecked Sendable {
+final class UniqueItemsCheck: LeafKeywordCheck {
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         guard case .array(let items) = instance, items.count > 1 else { return true }
         return duplicate(in: items) == nil

@@ -1,21 +1,19 @@
 import ContractJSON
 
 /// `allOf`.
-final class AllOfCheck: KeywordCheck, @unchecked Sendable {
+final class AllOfCheck: KeywordCheck {
     let nodes: [SchemaNode]
-    let refs: [Unmanaged<SchemaNode>]
 
     override var inPlaceSubschemas: [SchemaNode] { nodes }
     override var passesAccessFlags: Bool { true }
 
     init(nodes: [SchemaNode]) {
         self.nodes = nodes
-        self.refs = nodes.unretained
         super.init()
     }
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
-        for node in refs where !node.isValid(instance, &state) { return false }
+        for node in nodes where !node.isValid(instance, &state) { return false }
         return true
     }
 
@@ -25,7 +23,7 @@ final class AllOfCheck: KeywordCheck, @unchecked Sendable {
         for node in nodes { node.collect(instance, &state, &errors) }
     }
 
-    override var streamingRole: StreamingRole { .allOf }
+    override var streamingRole: StreamingRole { .allOf(self) }
 
     override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         for node in nodes where node.isValid(instance, &state) { node.annotate(instance, &state, &evaluated) }
@@ -33,10 +31,9 @@ final class AllOfCheck: KeywordCheck, @unchecked Sendable {
 }
 
 /// `anyOf` (`exactlyOne == false`) and `oneOf` (`exactlyOne == true`), with an optional `discriminator`.
-final class ChoiceCheck: KeywordCheck, @unchecked Sendable {
+final class ChoiceCheck: KeywordCheck {
     let site: KeywordSite
     let nodes: [SchemaNode]
-    let refs: [Unmanaged<SchemaNode>]
     let exactlyOne: Bool
     let discriminator: Discriminator?
 
@@ -46,17 +43,16 @@ final class ChoiceCheck: KeywordCheck, @unchecked Sendable {
     init(site: KeywordSite, nodes: [SchemaNode], exactlyOne: Bool, discriminator: Discriminator?) {
         self.site = site
         self.nodes = nodes
-        self.refs = nodes.unretained
         self.exactlyOne = exactlyOne
         self.discriminator = discriminator
         super.init()
     }
 
-    override var streamingRole: StreamingRole { .choice }
+    override var streamingRole: StreamingRole { .choice(self) }
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
         var count = 0
-        for node in refs where node.isValid(instance, &state) {
+        for node in nodes where node.isValid(instance, &state) {
             count += 1
             if !exactlyOne || count > 1 { break }
         }
@@ -106,7 +102,7 @@ final class ChoiceCheck: KeywordCheck, @unchecked Sendable {
 }
 
 /// `not`.
-final class NotCheck: LeafKeywordCheck, @unchecked Sendable {
+final class NotCheck: LeafKeywordCheck {
     let node: SchemaNode
 
     override var inPlaceSubschemas: [SchemaNode] { [node] }
@@ -126,7 +122,7 @@ final class NotCheck: LeafKeywordCheck, @unchecked Sendable {
 }
 
 /// `if` / `then` / `else`.
-final class ConditionalCheck: KeywordCheck, @unchecked Sendable {
+final class ConditionalCheck: KeywordCheck {
     let condition: SchemaNode
     let then: SchemaNode?
     let otherwise: SchemaNode?

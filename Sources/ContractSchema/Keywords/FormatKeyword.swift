@@ -1,7 +1,7 @@
 import ContractJSON
 
 /// `format`, asserted: strings checked by a format's validator, numbers by the OpenAPI numeric formats.
-final class FormatCheck: LeafKeywordCheck, @unchecked Sendable {
+final class FormatCheck: LeafKeywordCheck {
     let name: String
     let format: FormatValidator
     /// The format's check on UTF-8 bytes, when it has one (for strings validated in place).

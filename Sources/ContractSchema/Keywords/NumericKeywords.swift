@@ -66,7 +66,7 @@ enum NumberFacts {
 }
 
 /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`: one bound each.
-final class BoundCheck: LeafKeywordCheck, @unchecked Sendable {
+final class BoundCheck: LeafKeywordCheck {
     enum Kind: Sendable { case minimum, maximum, exclusiveMinimum, exclusiveMaximum }
 
     let kind: Kind
@@ -118,7 +118,7 @@ final class BoundCheck: LeafKeywordCheck, @unchecked Sendable {
 }
 
 /// `multipleOf`, decided on exact decimals.
-final class MultipleOfCheck: LeafKeywordCheck, @unchecked Sendable {
+final class MultipleOfCheck: LeafKeywordCheck {
     let divisor: NumberFacts.Bound
 
     init(site: KeywordSite, divisor: NumberFacts.Bound) {

@@ -4,7 +4,7 @@ import ContractJSON
 ///
 /// A required property whose schema here is `readOnly` is not required in a request, and one that
 /// is `writeOnly` is not required in a response (OpenAPI 3.0 Schema Object, `readOnly`/`writeOnly`).
-final class RequiredCheck: KeywordCheck, @unchecked Sendable {
+final class RequiredCheck: KeywordCheck {
     let site: KeywordSite
     let names: [String]
     let nodes: [SchemaNode?]
@@ -17,7 +17,7 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
     /// The `properties` check of the same schema object when it names every required property (each
     /// among its first 64), with those properties' bits: the streaming validator decides the list from
     /// the lookups that check makes anyway. Set by `SchemaNode` while the schema is compiled.
-    private(set) var pairing: (properties: Unmanaged<PropertiesCheck>, mask: UInt64)?
+    private(set) var pairing: (properties: PropertiesCheck, mask: UInt64)?
     /// With `pairing`: each name's bit.
     private var pairedBits: [UInt64] = []
 
@@ -43,13 +43,13 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
             bits.append(1 << UInt64(index))
         }
         pairedBits = bits
-        pairing = (.passUnretained(properties), bits.reduce(0, |))
+        pairing = (properties, bits.reduce(0, |))
     }
 
     /// Whether the list is paired with `properties`.
-    func isPaired(with properties: Unmanaged<PropertiesCheck>?) -> Bool {
+    func isPaired(with properties: PropertiesCheck?) -> Bool {
         guard let pairing, let properties else { return false }
-        return pairing.properties.toOpaque() == properties.toOpaque()
+        return pairing.properties === properties
     }
 
     /// `isValid` for an object read as a stream, from the bits of the paired `properties` check's names
@@ -78,10 +78,9 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
         }
         if let table {
             var found: UInt64 = 0
-            object.members.withUnsafeBufferPointer { members in
-                for offset in members.indices {
-                    if let index = table.index(of: members[offset].key) { found |= 1 << UInt64(index) }
-                }
+            let members = object.members
+            for offset in members.indices {
+                if let index = table.index(of: members[offset].key) { found |= 1 << UInt64(index) }
             }
             if found == allNames { return true }
         }
@@ -102,10 +101,10 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
         return true
     }
 
-    override var streamingRole: StreamingRole { .required }
+    override var streamingRole: StreamingRole { .required(self) }
 
     /// `isValid` for an object read as a stream, from its keys in document order.
-    func isSatisfied(byKeys keys: UnsafeBufferPointer<JSONByteReader.MemberKey>, _ context: ValidationContext) -> Bool {
+    func isSatisfied(byKeys keys: ArraySlice<JSONByteReader.MemberKey>, _ context: ValidationContext) -> Bool {
         func has(_ name: String) -> Bool { keys.contains { $0.hasUTF8(of: name) } }
         if let trigger, !has(trigger) { return true }
         if let table {
@@ -143,7 +142,7 @@ final class RequiredCheck: KeywordCheck, @unchecked Sendable {
 }
 
 /// `dependentSchemas` (and draft 4 schema `dependencies`): a schema that applies when a property is present.
-final class DependentSchemaCheck: KeywordCheck, @unchecked Sendable {
+final class DependentSchemaCheck: KeywordCheck {
     let trigger: String
     let node: SchemaNode
 
@@ -176,7 +175,7 @@ final class DependentSchemaCheck: KeywordCheck, @unchecked Sendable {
 }
 
 /// `propertyNames`: each key, as a string, must match the schema.
-final class PropertyNamesCheck: KeywordCheck, @unchecked Sendable {
+final class PropertyNamesCheck: KeywordCheck {
     let node: SchemaNode
 
     init(node: SchemaNode) {

@@ -2,12 +2,10 @@ import ContractJSON
 
 /// `properties`, `patternProperties` and `additionalProperties`, checked in one pass over the members,
 /// plus the `readOnly`/`writeOnly` rule for the properties present.
-final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
+final class PropertiesCheck: KeywordCheck {
     let table: PropertyTable
-    /// The properties' nodes, kept alive here for `nodes`.
-    private let retainedNodes: [SchemaNode]
     /// The properties' nodes, in the order of `table`'s names.
-    let nodes: [Unmanaged<SchemaNode>]
+    let nodes: [SchemaNode]
     let patterns: [(regex: ECMARegex, node: SchemaNode)]
     let additional: SchemaNode?
     /// Set when `additionalProperties` is `false`, for a clearer error than "schema is false".
@@ -23,7 +21,7 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
     private struct NamedProperty {
         var name: String
         var hash: UInt64
-        var node: Unmanaged<SchemaNode>
+        var node: SchemaNode
     }
 
     init(
@@ -33,8 +31,7 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
         sourceOf: @escaping @Sendable (String, String) -> SourceLocation?
     ) {
         self.table = PropertyTable(properties.names)
-        self.retainedNodes = properties.nodes
-        self.nodes = properties.nodes.unretained
+        self.nodes = properties.nodes
         self.patterns = patterns
         self.additional = additional
         self.noAdditionalSite = noAdditionalSite
@@ -48,7 +45,7 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
                     byName = []
                     break
                 }
-                byName.append(NamedProperty(name: name, hash: hash, node: Unmanaged.passUnretained(node)))
+                byName.append(NamedProperty(name: name, hash: hash, node: node))
             }
         }
         self.byName = byName
@@ -70,11 +67,7 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
             if let index = table.index(of: members[offset].key) {
                 matched = true
                 let node = nodes[index]
-                if state.context != .none,
-                    node._withUnsafeGuaranteedRef({ violatesAccess($0, state.context) })
-                {
-                    return false
-                }
+                if state.context != .none, violatesAccess(node, state.context) { return false }
                 if !node.isValid(members[offset].value, &state) { return false }
             }
             if !patterns.isEmpty {
@@ -98,24 +91,10 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
             }
             guard let offset = lookup else { continue }
             let node = byName[position].node
-            if state.context != .none, node._withUnsafeGuaranteedRef({ violatesAccess($0, state.context) }) {
-                return false
-            }
+            if state.context != .none, violatesAccess(node, state.context) { return false }
             if !node.isValid(object.members[offset].value, &state) { return false }
         }
         return true
-    }
-
-    /// The property `key` names: its position among the names, its schema, and whether it is out of place in
-    /// `context` (`readOnly` in a request, `writeOnly` in a response); `nil` for a name no property declares.
-    /// For the walks that read a plain object's members from bytes (`StreamingValidator`, `PlainDocumentCheck`).
-    @inline(__always)
-    func declaredProperty(_ key: JSONByteReader.MemberKey, _ context: ValidationContext)
-        -> (index: Int, node: Unmanaged<SchemaNode>, outOfPlace: Bool)?
-    {
-        guard let index = table.index(of: key) else { return nil }
-        let node = nodes[index]
-        return (index, node, context != .none && node._withUnsafeGuaranteedRef { violatesAccess($0, context) })
     }
 
     func violatesAccess(_ node: SchemaNode, _ context: ValidationContext) -> Bool {
@@ -132,7 +111,7 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
             var matched = false
             // The table, not `properties`: a dictionary would match canonically equivalent names.
             if let index = table.index(of: member.key) {
-                let node = nodes[index].takeUnretainedValue()
+                let node = nodes[index]
                 matched = true
                 if state.context != .none, violatesAccess(node, state.context) {
                     let keyword = state.context == .request ? "readOnly" : "writeOnly"
@@ -164,7 +143,7 @@ final class PropertiesCheck: KeywordCheck, @unchecked Sendable {
         }
     }
 
-    override var streamingRole: StreamingRole { .properties }
+    override var streamingRole: StreamingRole { .properties(self) }
 
     override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         guard case .object(let object) = instance else { return }

@@ -1,7 +1,7 @@
 import ContractJSON
 
 /// `$ref`: the target's checks, in place.
-final class RefCheck: KeywordCheck, @unchecked Sendable {
+final class RefCheck: KeywordCheck {
     let target: SchemaNode
 
     override var inPlaceSubschemas: [SchemaNode] { [target] }
@@ -16,7 +16,7 @@ final class RefCheck: KeywordCheck, @unchecked Sendable {
         target.isValid(instance, &state)
     }
 
-    override var streamingRole: StreamingRole { .reference }
+    override var streamingRole: StreamingRole { .reference(self) }
 
     override func collect(
         _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
@@ -30,7 +30,7 @@ final class RefCheck: KeywordCheck, @unchecked Sendable {
 }
 
 /// `$dynamicRef`: resolved through the dynamic scope when the static target has a matching `$dynamicAnchor`.
-final class DynamicRefCheck: KeywordCheck, @unchecked Sendable {
+final class DynamicRefCheck: KeywordCheck {
     let target: SchemaNode
     let anchor: String?
     let table: DynamicAnchorTable
@@ -99,7 +99,8 @@ extension SchemaCompiler {
     }
 }
 
-/// `$dynamicAnchor`s by resource id, filled while compiling and read-only afterwards.
+/// `$dynamicAnchor`s by resource id.
+/// Unchecked Sendable: filled by `SchemaCompiler` on one thread while it compiles, only read afterwards.
 final class DynamicAnchorTable: @unchecked Sendable {
     var anchors: [Int: [String: SchemaNode]] = [:]
 }

@@ -1,7 +1,7 @@
 import ContractJSON
 
 /// `minLength` / `maxLength`, counted in Unicode code points as JSON Schema requires.
-final class LengthCheck: LeafKeywordCheck, @unchecked Sendable {
+final class LengthCheck: LeafKeywordCheck {
     let limit: Int
     let isMinimum: Bool
 
@@ -48,7 +48,7 @@ final class LengthCheck: LeafKeywordCheck, @unchecked Sendable {
 }
 
 /// `pattern`: an ECMA-262 search (not anchored), bounded in work.
-final class PatternCheck: KeywordCheck, @unchecked Sendable {
+final class PatternCheck: KeywordCheck {
     let site: KeywordSite
     let regex: ECMARegex
     let budget: Int

@@ -1,7 +1,7 @@
 import ContractJSON
 
 /// `false` as a schema: nothing is valid.
-final class FalseCheck: LeafKeywordCheck, @unchecked Sendable {
+final class FalseCheck: LeafKeywordCheck {
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool { false }
 
     override func describeFailure(_ instance: JSONValue) -> (expected: String, actual: String) {
@@ -63,7 +63,7 @@ enum TypeMask {
 }
 
 /// `const`.
-final class ConstCheck: LeafKeywordCheck, @unchecked Sendable {
+final class ConstCheck: LeafKeywordCheck {
     let value: JSONValue
 
     init(site: KeywordSite, value: JSONValue) {
@@ -81,7 +81,7 @@ final class ConstCheck: LeafKeywordCheck, @unchecked Sendable {
 }
 
 /// `enum`.
-final class EnumCheck: LeafKeywordCheck, @unchecked Sendable {
+final class EnumCheck: LeafKeywordCheck {
     let values: [JSONValue]
     /// The string values, looked up by their bytes (JSON Schema compares strings by code points,
     /// so byte equality is its equality) without going through each value's `String`.

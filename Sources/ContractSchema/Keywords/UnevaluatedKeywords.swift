@@ -4,7 +4,7 @@ import ContractJSON
 /// (nor a valid in-place subschema) evaluated must match the schema.
 ///
 /// The evaluated set is computed only here, on demand, so schemas without these keywords pay nothing.
-final class UnevaluatedCheck: KeywordCheck, @unchecked Sendable {
+final class UnevaluatedCheck: KeywordCheck {
     let node: SchemaNode
     let siblings: [KeywordCheck]
     let forProperties: Bool

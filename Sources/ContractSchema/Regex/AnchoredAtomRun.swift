@@ -43,8 +43,7 @@ struct AnchoredAtomRun: Sendable {
     /// Whether the pattern matches `input` (UTF-8).
     func matches(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
         // The atoms through their buffer (no bounds check or copy per atom), each against one end, and each
-        // byte tested by one bitmap lookup that also rejects non-ASCII bytes: indexing the array and testing
-        // the two conditions apart cost about twenty-five instructions a byte.
+        // byte tested by one bitmap lookup that also rejects non-ASCII bytes.
         atoms.withUnsafeBufferPointer { atoms in
             var position = 0
             let count = input.count

@@ -8,10 +8,8 @@ final class BuildContext {
     /// The allowed fields of each object kind for this version, built once.
     let fields: FieldSets
     private(set) var diagnostics: [Diagnostic] = []
-    /// Every place the builders found a schema, for the schema checks to walk. Unchecked: the builders
-    /// and the walk run on one thread and append one at a time, and the runtime's check of each access
-    /// (`swift_beginAccess`) cost more than the append.
-    @exclusivity(unchecked) var schemaRoots: [SourceNode] = []
+    /// Every place the builders found a schema, for the schema checks to walk.
+    var schemaRoots: [SourceNode] = []
     /// Schemas that carry `default`, `example` or `examples`, whose values should validate against them.
     var annotatedSchemas: [SourceNode] = []
     /// Whether the schema walk collects `annotatedSchemas`: only when examples are checked (spelling each
@@ -24,8 +22,8 @@ final class BuildContext {
     /// `$ref`s followed where the version allows none (reported once per kind of place).
     private var misplacedReferences = MisplacedReferences()
 
-    /// One memoized result. A class, so that a hit is a class cast: the cast out of `Any` it replaced
-    /// went through the runtime's general dynamic cast, about a thousand instructions per `$ref` followed.
+    /// One memoized result. A class, so that a hit is a class cast rather than the runtime's general
+    /// dynamic cast out of `Any`, which is slow and runs for every `$ref` followed.
     private final class Memo<Value> {
         let value: Value?
         init(_ value: Value?) { self.value = value }
@@ -101,8 +99,7 @@ final class BuildContext {
 
     /// A `$ref` met in a file, for the kind of object expected there: a second meeting is answered from
     /// `referrals` without following it again (Discord writes its five rate-limit headers in every response,
-    /// and each follow copied the nodes on its way and hashed the target's `uri#pointer` key, about three
-    /// thousand instructions a time).
+    /// and each follow copies the nodes on its way and hashes the target's `uri#pointer` key).
     private struct Referral: Hashable {
         let reference: WrittenReference
         let kind: String

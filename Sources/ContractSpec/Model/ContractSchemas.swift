@@ -4,6 +4,7 @@ import Foundation
 
 /// The compiled schemas of one contract: every file registered once, every schema compiled once
 /// (on first use, or all at once with `compileAll`), shared by every thread that verifies traffic.
+/// Unchecked Sendable: the `let`s never change, and every `var` is read and written only holding `lock`.
 public final class ContractSchemas: @unchecked Sendable {
     /// The files of the contract, by URI, each read in its version's dialect.
     public let registry: SchemaRegistry

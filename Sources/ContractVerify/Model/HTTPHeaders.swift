@@ -75,8 +75,8 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         return sameNameIterating(lhs, rhs)
     }
 
-    /// `sameName` for strings without contiguous UTF-8 (bridged ones). Apart, so that the common path's code
-    /// stays on few cache lines: the request path finds most of its code out of the caches.
+    /// `sameName` for strings without contiguous UTF-8 (bridged ones), kept out of line so that the common
+    /// path stays small.
     @inline(never)
     private static func sameNameIterating(_ lhs: String, _ rhs: String) -> Bool {
         var left = lhs.utf8.makeIterator()
@@ -91,8 +91,8 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         }
     }
 
-    /// Whether two byte runs of the same length are equal once ASCII letters are folded. An index loop:
-    /// `zip` with a closure cost about twelve instructions a byte (schemes and hosts pass here per request).
+    /// Whether two byte runs of the same length are equal once ASCII letters are folded. An index loop, not
+    /// `zip` with a closure: schemes and hosts pass here on every request.
     private static func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         // Eight bytes at a time while they are the same as written (the usual case: a name or host spelled

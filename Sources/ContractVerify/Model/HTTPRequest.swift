@@ -32,9 +32,8 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// A request whose scheme and host are lower-cased already (the public initializer lower-cases them
     /// first). The fake backend's request reader calls it directly, having cut both lower-cased from the
-    /// URL's text: the public initializer's checks, and an outlined copy of the whole request they caused,
-    /// were 20 lines of code on every request the backend answers, where the code a request touches, more
-    /// than what it computes, is its cost.
+    /// URL's text, which saves the public initializer's checks (and the copy of the whole request they
+    /// cause) on every request the backend answers.
     package init(
         method: String, lowercasedScheme scheme: String?, lowercasedHost host: String?, port: Int?, path: String,
         query: String?, headers: HTTPHeaders, body: HTTPBody

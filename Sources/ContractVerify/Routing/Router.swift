@@ -14,9 +14,6 @@ struct Router: Sendable {
     /// of hashing the server's URL), holding the match for paths without variables, made once (most requests
     /// then allocate no match); `nil` where the server does not serve the operation.
     private let plainMatches: [[RouteMatch.Storage?]]
-    /// The matches of paths without variables under servers without variables, by whole path (set last:
-    /// it is made by routing each of those paths segment by segment).
-    private(set) var literalRoutes = LiteralRoutes()
 
     init(document: Spec.Document, options: VerifierOptions) {
         let operations = document.operations.map(RouteMatch.SharedOperation.init)
@@ -53,61 +50,11 @@ struct Router: Sendable {
                     index: index)
             }
         }
-        literalRoutes = LiteralRoutes(servers: literalServers())
     }
 
+    /// The route of `request`: under the first server that matches it and documents its path, the
+    /// operation its method names.
     func route(_ request: HTTPRequest) -> RouteResult {
-        if let prepared = literalRoutes.match(request) { return .matched(RouteMatch(prepared)) }
-        return routeBySegments(request)
-    }
-
-    /// The leading servers without variables, each with the documented paths without variables under it
-    /// whose segment-by-segment routing gives their prepared match: a request for such a path and method
-    /// that passes over the same servers then gets that same match.
-    private func literalServers() -> [LiteralRoutes.Server] {
-        var literalServers: [LiteralRoutes.Server] = []
-        for (position, server) in servers.enumerated() {
-            guard let parts = server.literalParts else { break }
-            var routes: [LiteralRoutes.Route] = []
-            for entry in table.entries {
-                guard let names = Self.literalNames(entry.template) else { continue }
-                let path = "/" + (parts.segments + names).joined(separator: "/")
-                var request = HTTPRequest(method: "GET", path: path)
-                request.scheme = parts.scheme
-                (request.host, request.port) = Self.hostAndPort(parts.authority)
-                for (method, index) in entry.methods {
-                    request.method = method
-                    guard let prepared = plainMatches[index][position],
-                        routeBySegments(request).match?.storage === prepared
-                    else { continue }
-                    routes.append(LiteralRoutes.Route(path: Array(path.utf8), method: method, match: prepared))
-                }
-            }
-            literalServers.append(
-                LiteralRoutes.Server(scheme: parts.scheme, authority: parts.authority, routes: routes))
-        }
-        return literalServers
-    }
-
-    /// The template's segments when all are literal.
-    private static func literalNames(_ template: PathTemplate) -> [String]? {
-        var names: [String] = []
-        for segment in template.segments {
-            guard case .literal(let name) = segment else { return nil }
-            names.append(name)
-        }
-        return names
-    }
-
-    /// A request's host and port for an authority as servers hold it (`host` or `host:port`).
-    private static func hostAndPort(_ authority: String?) -> (String?, Int?) {
-        guard let authority, let colon = authority.lastIndex(of: ":"),
-            let port = Int(authority[authority.index(after: colon)...])
-        else { return (authority, nil) }
-        return (String(authority[..<colon]), port)
-    }
-
-    private func routeBySegments(_ request: HTTPRequest) -> RouteResult {
         let segments = PathSegments(request.path)
         // The rest of the path after each server that matches, for the nearest documented paths.
         var notFound: [[Substring]] = []

@@ -54,7 +54,7 @@ struct RoutingTable: Sendable {
         {
             guard !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") }) else { return .undecided }
             // By index, and the bytes compared in one loop: iterating the pairs copied each name and node,
-            // and the generic `elementsEqual` stepped two iterators (about ten instructions a byte).
+            // and the generic `elementsEqual` stepped two iterators byte by byte.
             for index in names.indices where names[index].name.count == bytes.count {
                 let same = names[index].name.withUnsafeBufferPointer { name in
                     var offset = 0

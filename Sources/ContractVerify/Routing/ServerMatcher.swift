@@ -133,7 +133,7 @@ final class ServerMatcher: Sendable {
 
     /// Whether the request's scheme and authority are those of a server without variables (a part the
     /// server leaves out matches any).
-    static func matchesHost(_ request: HTTPRequest, scheme: String?, authority: String?) -> Bool {
+    private static func matchesHost(_ request: HTTPRequest, scheme: String?, authority: String?) -> Bool {
         if let scheme {
             guard let actual = request.scheme, actual.lowercasedEquals(scheme) else { return false }
         }
@@ -142,11 +142,6 @@ final class ServerMatcher: Sendable {
         // Without a port the authority is the host: compared without a lower-cased copy.
         return request.port == nil
             ? host.lowercasedEquals(authority) : Self.authority(host.lowercasedIfNeeded(), request.port) == authority
-    }
-
-    /// The scheme, authority and base path segments as text, when none has a variable.
-    var literalParts: (scheme: String?, authority: String?, segments: [String])? {
-        literal.map { ($0.scheme, $0.authority, $0.segments) }
     }
 
     /// The base path's length, to prefer the most specific server.

@@ -1,5 +1,5 @@
 /// Declared properties in the order first written, each with every schema that applies to it.
-struct PropertyTable: Sendable {
+struct DeclaredProperties: Sendable {
     private(set) var names: [String] = []
     private var schemas: [String: [LocatedSchema]] = [:]
     private(set) var required: [String] = []
