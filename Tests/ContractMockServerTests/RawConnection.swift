@@ -28,7 +28,9 @@ final class RawConnection {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        // Long enough for a server that shares two cores with the whole test suite running in parallel (a
+        // 10-second limit ran out there); a healthy server closes at once, so only a stuck one waits this long.
+        var timeout = timeval(tv_sec: 120, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         if connected != 0 {
             close(descriptor)
@@ -46,7 +48,7 @@ final class RawConnection {
         return bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, flags) } == bytes.count
     }
 
-    /// Reads until the server closes the connection (or 10 seconds pass without data).
+    /// Reads until the server closes the connection (or 120 seconds pass without data).
     func readToEnd() -> String {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
