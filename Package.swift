@@ -105,6 +105,7 @@ let package = Package(
         .target(
             name: "ContractTestServer",
             dependencies: [
+                "ContractTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/ContractTestServer"),

@@ -59,28 +59,40 @@ package struct NameIndex: Sendable {
 
     /// Walks the names at most `limit` away from `name`, in the order of their Unicode scalars, handing each
     /// to `visit` with its distance; `visit` returns the limit for the rest of the walk.
+    ///
+    /// Depth first, so the rows of the nodes on the current path are all a node needs: they live in one
+    /// buffer, the row of depth `d` at `rows[d * width ..< (d + 1) * width]`, which a node overwrites only
+    /// after every descendant of the previous node at its depth is done (a row allocated per node made the
+    /// walk over twenty thousand paths cost milliseconds).
     private func walk(_ name: String, atMost limit: Int, _ visit: (String, Int) -> Int) {
         let target = Array(name.unicodeScalars)
+        let width = target.count + 1
         var bound = limit
         if let word = names[0], target.count <= bound {
             bound = visit(word, target.count)
         }
-        var pending: [(node: Int, row: [Int])] = children[0].reversed().map { ($0, Array(0...target.count)) }
-        while let (node, previous) = pending.popLast() {
-            var row = [previous[0] + 1]
-            row.reserveCapacity(target.count + 1)
-            var rowMinimum = row[0]
+        var rows = Array(0...target.count)
+        var pending: [(node: Int, depth: Int)] = children[0].reversed().map { ($0, 1) }
+        while let (node, depth) = pending.popLast() {
+            let previous = (depth - 1) * width
+            let current = depth * width
+            if rows.count < current + width {
+                rows.append(contentsOf: repeatElement(0, count: current + width - rows.count))
+            }
+            rows[current] = rows[previous] + 1
+            var rowMinimum = rows[current]
             for column in target.indices {
-                let substitution = previous[column] + (target[column] == letters[node] ? 0 : 1)
-                let cell = min(row[column] + 1, previous[column + 1] + 1, substitution)
-                row.append(cell)
+                let substitution = rows[previous + column] + (target[column] == letters[node] ? 0 : 1)
+                let cell = min(rows[current + column] + 1, rows[previous + column + 1] + 1, substitution)
+                rows[current + column + 1] = cell
                 rowMinimum = min(rowMinimum, cell)
             }
-            if let word = names[node], row[target.count] <= bound {
-                bound = visit(word, row[target.count])
+            let distance = rows[current + target.count]
+            if let word = names[node], distance <= bound {
+                bound = visit(word, distance)
             }
             guard rowMinimum <= bound else { continue }
-            for child in children[node].reversed() { pending.append((child, row)) }
+            for child in children[node].reversed() { pending.append((child, depth + 1)) }
         }
     }
 }

@@ -49,7 +49,9 @@ struct BadTrafficTests {
             let port = try #require(mock.baseURL.port)
             let start = ContinuousClock.now
             _ = await RawConnection.exchange(port: port, "GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-            #expect(ContinuousClock.now - start < .seconds(5))
+            // Closed by the server, not by the connection's 120-second read limit; the margin is for this task
+            // resuming late when the parallel suite fills Swift concurrency's pool.
+            #expect(ContinuousClock.now - start < .seconds(60))
             #expect(try await mock.send(Self.petPath).status == 200)
         }
     }

@@ -39,13 +39,16 @@ struct RunningMock {
         configure(&settings)
         let server = try MockServer(contracts: contracts, recording: recording, settings: settings)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let task = Task { try await server.run { port in continuation.yield(port) } }
+        // On a queue of its own, so that a test suite filling Swift concurrency's pool does not starve it.
+        let task = Task(executorPreference: DedicatedExecutor(label: "RunningMock")) {
+            try await server.run { port in continuation.yield(port) }
+        }
         defer { task.cancel() }
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
-        configuration.timeoutIntervalForRequest = 20
+        configuration.timeoutIntervalForRequest = 120
         let session = URLSession(configuration: configuration)
         defer { session.invalidateAndCancel() }
         try await body(RunningMock(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), session: session))

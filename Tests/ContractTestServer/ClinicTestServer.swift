@@ -1,3 +1,4 @@
+import ContractTestSupport
 import Foundation
 internal import Hummingbird
 internal import Logging
@@ -65,7 +66,10 @@ public final class ClinicTestServer: Sendable {
                 portSink.yield(channel.localAddress?.port ?? 0)
                 portSink.finish()
             }, logger: logger)
-        let task = Task { try await app.runService(gracefulShutdownSignals: []) }
+        // On a queue of its own, so that a test suite filling Swift concurrency's pool does not starve it.
+        let task = Task(executorPreference: DedicatedExecutor(label: "ClinicTestServer")) {
+            try await app.runService(gracefulShutdownSignals: [])
+        }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else {
             task.cancel()
