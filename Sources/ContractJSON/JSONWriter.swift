@@ -78,11 +78,9 @@ public enum JSONWriter {
         output += String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `string` as a quoted JSON string. A native string's bytes are read where they are; indexing
-    /// the `UTF8View` byte by byte instead made writing a recorded 2 KB body cost twice as much.
+    /// Appends `string` as a quoted JSON string.
     public static func writeString(_ string: String, into output: inout [UInt8]) {
-        let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeString($0, into: &output) }
-        if written == nil { writeString(Array(string.utf8), into: &output) }
+        writeString(string.utf8, into: &output)
     }
 
     /// Appends the UTF-8 text `utf8` as a quoted JSON string, escaping what RFC 8259 requires. C0 and C1
@@ -140,8 +138,8 @@ public enum JSONWriter {
         return next != utf8.endIndex && (utf8[next] == 0xA8 || utf8[next] == 0xA9)
     }
 
-    /// The escape of the character `value`: a backslash and a letter for the six JSON names, `\uXXXX` (lowercase
-    /// hex) for the rest, all below U+10000.
+    /// The escape of the character `value`: a backslash and a letter for the six JSON names, `\u` and four
+    /// lowercase hex digits for the rest, all below U+10000.
     private static func appendEscape(for value: UInt32, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\\"))
         switch value {

@@ -2,7 +2,7 @@
 /// `idn-email` (RFC 6531: the same with UTF-8 allowed).
 enum EmailFormat {
     /// The `atext` specials of RFC 5322 and the dot.
-    private static let specials = ASCIISet("!#$%&'*+-/=?^_`{|}~.")
+    private static let specials = ASCIIBitmap(characters: "!#$%&'*+-/=?^_`{|}~.")
 
     private static func isSpecial(_ value: UInt32) -> Bool {
         value < 128 && specials.contains(UInt8(value))

@@ -1,10 +1,11 @@
 /// `uri`, `uri-reference`, `iri`, `iri-reference` (RFC 3986 / RFC 3987 syntax) and `uri-template` (RFC 6570).
 enum URIFormat {
     /// The ASCII bytes every component allows unencoded: RFC 3986 `unreserved` and `sub-delims`.
-    private static let plain = ASCIISet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=")
-    private static let userInfo = plain.adding(":")
-    private static let path = plain.adding(":@/")
-    private static let queryOrFragment = plain.adding(":@/?")
+    private static let plainCharacters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;="
+    private static let plain = ASCIIBitmap(characters: plainCharacters)
+    private static let userInfo = ASCIIBitmap(characters: plainCharacters + ":")
+    private static let path = ASCIIBitmap(characters: plainCharacters + ":@/")
+    private static let queryOrFragment = ASCIIBitmap(characters: plainCharacters + ":@/?")
 
     /// Checks the reference on its UTF-8 bytes: every delimiter is ASCII, and walking bytes rather than
     /// `Character`s keeps a typical link well under a microsecond (a list response carries hundreds).
@@ -76,7 +77,7 @@ enum URIFormat {
 
     /// Whether every byte is allowed, percent-encoded (`%` and two hex digits), or, in an IRI, part of a
     /// non-ASCII character that RFC 3987 allows (`ucschar` and `iprivate`: anything but controls and spaces).
-    private static func isComponent(_ bytes: ArraySlice<UInt8>, allowing allowed: ASCIISet, international: Bool)
+    private static func isComponent(_ bytes: ArraySlice<UInt8>, allowing allowed: ASCIIBitmap, international: Bool)
         -> Bool
     {
         var index = bytes.startIndex

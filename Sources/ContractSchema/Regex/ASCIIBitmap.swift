@@ -10,6 +10,12 @@ struct ASCIIBitmap: Sendable {
         }
     }
 
+    /// The ASCII bytes of `characters` (others are left out).
+    init(characters: String) {
+        let bytes = Array(characters.utf8)
+        self.init { bytes.contains($0) }
+    }
+
     /// Whether the set holds `byte`, which must be below 128.
     func contains(_ byte: UInt8) -> Bool {
         byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : (high >> UInt64(byte &- 64)) & 1 == 1
