@@ -1,8 +1,11 @@
+import ContractSchema
+
 /// Produces strings that an ECMA-262 pattern matches: the inverse of a regex matcher.
 ///
-/// Covers what contracts use: literals, escapes, classes (negated too), `.`, groups, alternation,
-/// quantifiers, anchors and backreferences. Lookarounds emit nothing, so a pattern that relies on them may
-/// yield a string it rejects; the generator checks every sample with the real matcher and retries.
+/// Reads the pattern with the validator's own parser, so a pattern is sampled exactly when the validator
+/// accepts it. Covers literals, escapes, classes (negated too), `.`, groups, alternation, quantifiers,
+/// anchors and backreferences. Assertions and lookarounds emit nothing, so a pattern that relies on them
+/// may yield a string it rejects; the generator checks every sample with the matcher and retries.
 struct RegexSampler {
     /// How many repetitions beyond the minimum an unbounded quantifier (`*`, `+`, `{n,}`) may add.
     var extraRepetitions: Int
@@ -11,10 +14,10 @@ struct RegexSampler {
     /// How many pattern nodes one sample may visit.
     static let maximumVisits = 100_000
 
-    /// A string matching `pattern`, or `nil` when the pattern cannot be read.
+    /// A string matching `pattern`, or `nil` when the pattern is not a valid ECMA-262 pattern.
     func sample(_ pattern: String, using rng: inout SplitMix64) -> String? {
-        var parser = RegexPatternParser(pattern)
-        guard let node = parser.parse() else { return nil }
+        var parser = RegexParser(pattern)
+        guard let node = try? parser.parse() else { return nil }
         var output: [Unicode.Scalar] = []
         var captures: [Int: [Unicode.Scalar]] = [:]
         var visits = 0
@@ -25,7 +28,7 @@ struct RegexSampler {
     }
 
     private func emit(
-        _ node: RegexPatternNode, into output: inout [Unicode.Scalar], captures: inout [Int: [Unicode.Scalar]],
+        _ node: RegexNode, into output: inout [Unicode.Scalar], captures: inout [Int: [Unicode.Scalar]],
         rng: inout SplitMix64, visits: inout Int, depth: Int
     ) {
         // The visits bound nested repetitions of what emits nothing (`(?:(?:){9999}){9999}`), which
@@ -33,10 +36,16 @@ struct RegexSampler {
         visits += 1
         guard depth < 48, output.count < 4096, visits <= Self.maximumVisits else { return }
         switch node {
-        case .literal(let scalar):
-            output.append(scalar)
-        case .set(let set):
-            if let scalar = set.pick(using: &rng, first: smallest) { output.append(scalar) }
+        case .scalar(let value):
+            if let scalar = Unicode.Scalar(value) { output.append(scalar) }
+        case .characterClass(let characterClass):
+            if let scalar = RegexClassSampling.pick(from: characterClass, using: &rng, first: smallest) {
+                output.append(scalar)
+            }
+        case .dot:
+            if let scalar = RegexClassSampling.pick(from: RegexClassSampling.dot, using: &rng, first: smallest) {
+                output.append(scalar)
+            }
         case .sequence(let nodes):
             for child in nodes {
                 emit(child, into: &output, captures: &captures, rng: &rng, visits: &visits, depth: depth + 1)
@@ -48,7 +57,7 @@ struct RegexSampler {
             let start = output.count
             emit(body, into: &output, captures: &captures, rng: &rng, visits: &visits, depth: depth + 1)
             if let capture { captures[capture] = Array(output[start...]) }
-        case .repeated(let body, let minimum, let maximum):
+        case .repetition(let body, let minimum, let maximum, _):
             let upper = min(maximum ?? minimum + extraRepetitions, minimum + max(extraRepetitions, 3))
             let count = smallest ? minimum : minimum + rng.below(upper - minimum + 1)
             for _ in 0..<count {
@@ -56,7 +65,7 @@ struct RegexSampler {
             }
         case .backreference(let index):
             output.append(contentsOf: captures[index] ?? [])
-        case .assertion:
+        case .empty, .lineStart, .lineEnd, .wordBoundary, .look:
             break
         }
     }

@@ -1,6 +1,6 @@
 /// A set of Unicode scalars as ECMA-262 character classes and class escapes describe them.
-struct RegexCharacterClass: Sendable, Hashable {
-    enum Item: Sendable, Hashable {
+package struct RegexCharacterClass: Sendable, Hashable {
+    package enum Item: Sendable, Hashable {
         case range(UInt32, UInt32)
         case digit(negated: Bool)
         case word(negated: Bool)
@@ -9,10 +9,15 @@ struct RegexCharacterClass: Sendable, Hashable {
         case any
     }
 
-    var items: [Item]
-    var negated: Bool
+    package var items: [Item]
+    package var negated: Bool
 
-    func matches(_ scalar: UInt32) -> Bool {
+    package init(items: [Item], negated: Bool) {
+        self.items = items
+        self.negated = negated
+    }
+
+    package func matches(_ scalar: UInt32) -> Bool {
         var found = false
         for item in items where Self.matches(item, scalar) {
             found = true
@@ -21,7 +26,7 @@ struct RegexCharacterClass: Sendable, Hashable {
         return found != negated
     }
 
-    private static func matches(_ item: Item, _ value: UInt32) -> Bool {
+    package static func matches(_ item: Item, _ value: UInt32) -> Bool {
         switch item {
         case .range(let low, let high): return value >= low && value <= high
         case .digit(let negated): return isDigit(value) != negated

@@ -1,5 +1,5 @@
 /// The parsed form of an ECMA-262 pattern.
-indirect enum RegexNode: Sendable {
+package indirect enum RegexNode: Sendable {
     case empty
     case scalar(UInt32)
     case characterClass(RegexCharacterClass)
@@ -29,6 +29,6 @@ indirect enum RegexNode: Sendable {
 }
 
 /// Why a pattern is not a valid ECMA-262 regular expression (or uses something not supported).
-struct RegexSyntaxError: Error, Sendable {
-    var message: String
+package struct RegexSyntaxError: Error, Sendable {
+    package var message: String
 }

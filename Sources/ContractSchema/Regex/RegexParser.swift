@@ -1,16 +1,16 @@
 /// Parses ECMA-262 pattern syntax (with the `u` flag's escapes, and Annex B's literal `{`, `}`, `]`).
-struct RegexParser {
+package struct RegexParser {
     private let scalars: [UInt32]
     private var index = 0
     private(set) var captureCount = 0
     private var names: [String: Int] = [:]
     private(set) var hasBackreferences = false
 
-    init(_ pattern: String) {
+    package init(_ pattern: String) {
         scalars = pattern.unicodeScalars.map(\.value)
     }
 
-    mutating func parse() throws(RegexSyntaxError) -> RegexNode {
+    package mutating func parse() throws(RegexSyntaxError) -> RegexNode {
         let node = try parseDisjunction()
         guard index == scalars.count else { throw RegexSyntaxError(message: "unmatched ) at offset \(index)") }
         return node
