@@ -4,7 +4,9 @@
 #
 #   bash Fuzz/run.sh [seconds per target] [target ...]     (default: 20 s, every target)
 #
-# CONTRACT_FUZZ_NO_BUILD=1 skips the build; CONTRACT_FUZZ_JOBS=2 runs two targets at a time.
+# CONTRACT_FUZZ_NO_BUILD=1 skips the build; CONTRACT_FUZZ_JOBS=2 runs two targets at a time;
+# CONTRACT_FUZZ_SEED=N fixes libFuzzer's random seed (CI does, so that a run explores what the same seed
+# explored before it; unset, each run takes a new seed and explores further).
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-20}
@@ -36,7 +38,7 @@ run_target() {
         ulimit -s 65536
         export ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}
         CONTRACT_FUZZ_TARGET=$target "$binary" "corpus/$target" -max_total_time="$seconds" -timeout=10 \
-            -rss_limit_mb=2048 -max_len=65536 -detect_leaks=0 -print_final_stats=1 \
+            -rss_limit_mb=2048 -max_len=65536 -detect_leaks=0 -print_final_stats=1 -seed="${CONTRACT_FUZZ_SEED:-0}" \
             -artifact_prefix="crashes/$target-" >"logs/$target.log" 2>&1
     )
 }
