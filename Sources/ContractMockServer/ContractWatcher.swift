@@ -11,8 +11,13 @@ struct ContractWatcher: Sendable {
             do { try await Task.sleep(for: interval) } catch { return }
             for contract in contracts.all {
                 switch contract.reloadIfChanged() {
-                case .success?:
+                case .success(let dropped)?:
                     settings.log("reloaded \(contract.url.path)")
+                    for operation in dropped {
+                        settings.log(
+                            "dropped the stub for \"\(operation)\": the reloaded \(contract.url.path) has no "
+                                + "operation of that name")
+                    }
                 case .failure(let error)?:
                     settings.log("\(error)\nstill serving the last good version of \(contract.url.path)")
                 case nil:

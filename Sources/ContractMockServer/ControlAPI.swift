@@ -27,11 +27,11 @@ struct ControlAPI: Sendable {
         case (.get, "health"):
             return json(.object(["contracts": .array(contracts.all.map { .string($0.url.path) })]))
         case (.post, "reset"):
-            for contract in contracts.all { contract.backend.reset() }
+            for contract in contracts.all { contract.reset() }
             return Response(status: .noContent)
         case (.get, "exchanges"):
             let exchanges = contracts.all.flatMap { contract in
-                contract.backend.exchanges.map { ExchangeJSON.value($0, contract: contract.url.path) }
+                contract.exchanges.map { ExchangeJSON.value($0, contract: contract.url.path) }
             }
             return json(.array(exchanges))
         case (.put, _) where path.hasPrefix("stubs/"), (.post, _) where path.hasPrefix("stubs/"):
@@ -59,7 +59,7 @@ struct ControlAPI: Sendable {
         } catch {
             return problem(400, "Invalid stub", "the body is not JSON: \(error)")
         }
-        contract.backend.stub(operation, scenario)
+        contract.stub(operation, scenario)
         return Response(status: .noContent)
     }
 

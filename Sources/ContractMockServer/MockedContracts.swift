@@ -25,11 +25,6 @@ final class MockedContracts: Sendable {
 
     /// The contract with an operation of this name (an `operationId` or `"GET /pets/{petId}"`).
     func contract(naming operation: String) -> MockedContract? {
-        all.first { contract in
-            let document = contract.backend.document
-            if document.operation(id: operation) != nil { return true }
-            let parts = operation.split(separator: " ", maxSplits: 1)
-            return parts.count == 2 && document.operation(method: parts[0].uppercased(), path: String(parts[1])) != nil
-        }
+        all.first { $0.hasOperation(named: operation) }
     }
 }

@@ -1,4 +1,5 @@
 import ContractInterception
+import ContractMockClient
 import ContractReport
 import ContractTestSupport
 import ContractVerify
@@ -56,13 +57,7 @@ struct RecordingAndReloadTests {
         let file = folder.appendingPathComponent("api.yaml")
         try Self.writeContract("/first", to: file)
         let log = LogLines()
-        try await RunningMock.with(
-            contracts: [file],
-            configured: {
-                $0.reloadInterval = .milliseconds(100)
-                $0.log = log.append
-            }
-        ) { mock in
+        try await Self.withReloadingMock(serving: file, log: log) { mock in
             #expect(try await mock.send("/t/first").status == 200)
             // Modification times may have a one-second resolution.
             try await Task.sleep(for: .milliseconds(1100))
@@ -73,6 +68,62 @@ struct RecordingAndReloadTests {
             try Data("openapi: 3.1.0\ninfo: [".utf8).write(to: file)
             try await waitUntil { log.lines.contains { $0.contains("still serving the last good version") } }
             #expect(try await mock.send("/t/second").status == 200)
+        }
+    }
+
+    /// A contract with `getThing` (200 or 503) and, when `withGone`, a second operation `getGone`.
+    static func writeStubbedContract(to file: URL, withGone: Bool) throws {
+        let gone = """
+              /gone:
+                get:
+                  operationId: getGone
+                  responses: {'200': {description: ok}}
+
+            """
+        let text = """
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            servers: [{url: 'https://example.com/t'}]
+            paths:
+              /thing:
+                get:
+                  operationId: getThing
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {type: object, required: [ok], properties: {ok: {type: boolean}}}
+                    '503': {description: down}
+
+            """
+        try Data((text + (withGone ? gone : "")).utf8).write(to: file)
+    }
+
+    @Test("stubs and exchanges carry over a reload; a stub whose operation is gone is dropped and logged")
+    func stubsSurviveReload() async throws {
+        let folder = try Scratch.folder("mock-reload-stubs")
+        let file = folder.appendingPathComponent("api.yaml")
+        try Self.writeStubbedContract(to: file, withGone: true)
+        let log = LogLines()
+        try await Self.withReloadingMock(serving: file, log: log) { mock in
+            let control = MockServerControl(baseURL: mock.baseURL, session: mock.session)
+            try await control.stub("getThing", .status(503))
+            try await control.stub("getGone", .status(200))
+            #expect(try await mock.send("/t/thing").status == 503)
+            // Modification times may have a one-second resolution.
+            try await Task.sleep(for: .milliseconds(1100))
+            try Self.writeStubbedContract(to: file, withGone: false)
+            try await waitUntil { log.lines.contains { $0.contains("reloaded") } }
+            #expect(try await mock.send("/t/gone").status == 404)
+            #expect(try await mock.send("/t/thing").status == 503)
+            #expect(log.lines.contains { $0.contains(#"dropped the stub for "getGone""#) })
+            #expect(!log.lines.contains { $0.contains(#"dropped the stub for "getThing""#) })
+            let exchanges = try await control.exchanges()
+            #expect(exchanges.map(\.status) == [503, 404, 503])
+            try await control.reset()
+            #expect(try await mock.send("/t/thing").status == 200)
+            #expect(try await control.exchanges().map(\.status) == [200])
         }
     }
 
@@ -89,6 +140,18 @@ struct RecordingAndReloadTests {
             #expect(try await mock.send("/v1/pets/\(ClinicSamples.petId)").status == 200)
             #expect(try await mock.send("/c/things").status == 404)
         }
+    }
+
+    /// A mock server for `file` that checks it for edits every 100 ms and logs to `log`.
+    static func withReloadingMock(
+        serving file: URL, log: LogLines, _ body: (RunningMock) async throws -> Void
+    ) async throws {
+        try await RunningMock.with(
+            contracts: [file],
+            configured: {
+                $0.reloadInterval = .milliseconds(100)
+                $0.log = log.append
+            }, body)
     }
 
     private func waitUntil(_ condition: () async throws -> Bool) async throws {
