@@ -1,3 +1,6 @@
+// Memory safety: each `String(unsafeUninitializedCapacity:)` buffer is as long as the fixed-width text written
+// into it (10, 8, 20 or 36 bytes), and the writers' offsets stay inside that width.
+
 /// Values for each `format` the schema engine asserts, plausible and fixed (dates are recent but constant,
 /// so the same seed gives the same bytes next year too).
 enum FormatSamples {

@@ -1,3 +1,6 @@
+// Memory safety: the 40-byte temporary buffer holds the longest text written (a sign, 19 whole digits of an
+// `Int64`, a point and at most 18 fraction digits, as `NumberPlan.power` allows scales down to -18).
+
 /// Writes generated numbers as JSON number text.
 enum NumberText {
     /// `value × 10^scale` as a JSON number (`1250`, scale -2 → `12.5`): no exponent, no trailing zeros.
@@ -31,7 +34,7 @@ enum NumberText {
                 count += 1
                 count += writeDigits(fraction, minimumWidth: places, into: buffer, at: count)
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<count]), as: UTF8.self)
+            return String(decoding: buffer[0..<count], as: UTF8.self)
         }
     }
 

@@ -5,6 +5,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
+// Memory safety: `httpScheme` reads the lent URL bytes only through `lowered`, which checks the offset against
+// `bytes.count`.
+
 /// The `URLProtocol` that hands requests to a `ContractBackend`. It decides in `canInit` (HTTP and
 /// HTTPS only), answers in `startLoading` and sets a flag in `stopLoading`; all state sits in the backend
 /// behind a lock. Each backend uses a subclass of its own (`ContractBackend.protocolClass`); this class

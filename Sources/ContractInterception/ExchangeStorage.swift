@@ -5,8 +5,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The fields of a `RecordedExchange` (documented there). Unchecked: an exchange changes its storage only
-/// when no other exchange shares it (`uniqueStorage()`), so a shared instance is never written.
+/// The fields of a `RecordedExchange` (documented there).
+/// Unchecked Sendable: written only through `uniqueStorage()`, when no other exchange shares it (never while shared).
 final class ExchangeStorage: @unchecked Sendable {
     /// The fields, as `RecordedExchange` had them stored.
     struct Fields {

@@ -1,5 +1,8 @@
 import ContractVerify
 
+// Memory safety: the URL's bytes are lent by `withUTF8` for the cut, and every index is checked against
+// `bytes.count` (or lies between bounds that were) before it is read.
+
 /// The parts of an HTTP URL cut from its text in one pass, for the request reader.
 ///
 /// Why not `URL`'s accessors: each of `host`, `port`, `path` and `query` runs code of its own in

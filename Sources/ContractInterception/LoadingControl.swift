@@ -1,6 +1,9 @@
 import Dispatch
 import Foundation
 
+// Memory safety: `fields` points into the `RecursiveMutex`'s allocation, which this value owns and outlives;
+// it is dereferenced only holding that mutex.
+
 /// One load's progress and cancellation, shared by the protocol object, its scheduled steps and
 /// `stopLoading`.
 ///
@@ -11,7 +14,7 @@ import Foundation
 ///
 /// A value without copies, held by the protocol object: the load's state sits with its mutex in one
 /// allocation (see `RecursiveMutex`).
-// Unchecked: the fields are read and written only while holding the mutex.
+// Unchecked Sendable: `lock` is a `let`, and the fields it guards are read and written only holding the mutex.
 struct LoadingControl: ~Copyable, @unchecked Sendable {
     /// The load's state. Not private: the protocol object's tear-down, compiled with another file, destroys it
     /// (a private type there broke the compiler in debug builds).

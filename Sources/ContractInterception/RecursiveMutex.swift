@@ -6,6 +6,9 @@
     import Darwin
 #endif
 
+// Memory safety: `storage` is allocated in `init` with room and alignment for the value and the mutex, both
+// initialized there, and released in `deinit`; the value is read and written only holding the mutex.
+
 /// A recursive pthread mutex and the value it guards, in one allocation made and released once per load (a
 /// value without copies, so that the protocol object holds it without an object of its own).
 ///
@@ -14,6 +17,7 @@
 /// allocation: a control object of its own around a separately allocated mutex was two allocations, an
 /// object's set-up and its release per request. (`Synchronization.Mutex` is not recursive, and needs
 /// macOS 15.)
+/// Unchecked Sendable: `storage` is a `let`, and the value it holds is read and written only holding the mutex.
 struct RecursiveMutex<Value>: ~Copyable, @unchecked Sendable {
     /// The value, then the mutex.
     private let storage: UnsafeMutableRawPointer
@@ -60,7 +64,8 @@ struct RecursiveMutex<Value>: ~Copyable, @unchecked Sendable {
 }
 
 /// The attributes every recursive mutex is made with, made once: setting up and destroying a set for each
-/// load was three library calls per request. Never changed after it is made, and never destroyed.
+/// load was three library calls per request. Never destroyed.
+/// Unchecked Sendable: `attributes` is a `let`, and the memory it points to is not written after `init`.
 private struct RecursiveMutexAttributes: @unchecked Sendable {
     let attributes: UnsafeMutablePointer<pthread_mutexattr_t>
 

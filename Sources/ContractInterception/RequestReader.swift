@@ -5,6 +5,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
+// Memory safety: `stream.read` writes at most `pointer.count` bytes into the array's buffer, lent for that call.
+
 /// Turns what a `URLProtocol` is given into the verifier's `HTTPRequest`.
 enum RequestReader {
     /// The request; the body comes from `httpBody`, else `httpBodyStream`. An upload task's body is not

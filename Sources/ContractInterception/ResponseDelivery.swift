@@ -10,9 +10,8 @@ import Foundation
 /// Linux, whose `URLProtocolClient` does not implement `wasRedirectedTo`, the backend follows it
 /// itself, as the session's default policy would (16 hops at most). Every step checks the cancellation
 /// flag first.
+/// Unchecked Sendable: all `let`s; `urlProtocol`'s client is called only via the control's `deliver`/`finish` (locked).
 struct ResponseDelivery: @unchecked Sendable {
-    // `URLProtocol` is not `Sendable`; its client may be called from any thread, and every call here goes
-    // through the control's `deliver` or `finish`, which is why carrying it across the scheduled steps is safe.
     let urlProtocol: ContractURLProtocol
     let plan: PlannedAnswer
     let backend: ContractBackend

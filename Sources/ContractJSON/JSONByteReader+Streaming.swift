@@ -1,3 +1,7 @@
+// Memory safety: the reader's buffer is lent for the whole `JSONParser.read` call and the `MemberKey`/number
+// bytes handed out are ranges of it, used only inside that call; `readNumber`, `readString`, `openObject` and
+// `openArray` are called only after `nextValueKind` (which checks `offset < bytes.count`) named that kind.
+
 /// Reading a document value by value, for callers that decide as they go what to build: the
 /// streaming validator walks objects and arrays here, builds `JSONValue`s only for the values its
 /// schema needs whole, and skips the rest, checking their syntax without allocating.

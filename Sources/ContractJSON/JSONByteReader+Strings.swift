@@ -1,3 +1,7 @@
+// Memory safety: every index into `bytes` (lent for the reader's life) is checked against `bytes.count` first;
+// word loads happen only where `offset + 8 <= bytes.count`, and `asciiString` loads eight bytes only when its
+// slice (always a range of `bytes`) has eight readable bytes from its start before the end of `bytes`.
+
 /// Strings and keys for `JSONByteReader`: plain runs scanned eight bytes at a time, escapes decoded,
 /// repeated keys and mid-sized values shared through the per-parse `StringCache`.
 extension JSONByteReader {
@@ -127,7 +131,7 @@ extension JSONByteReader {
         var sawNonASCII = sawNonASCII
         var scalars: [UInt8] = []
         scalars.reserveCapacity(offset - start + 32)
-        scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+        scalars.append(contentsOf: bytes[start..<offset])
         var pendingHighSurrogate: UInt32?
         while offset < bytes.count {
             let byte = bytes[offset]
@@ -150,7 +154,7 @@ extension JSONByteReader {
                 // descriptions (Box's) were a twentieth of loading it.
                 let run = offset
                 if try scanPlainRun() { sawNonASCII = true }
-                scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<offset]))
+                scalars.append(contentsOf: bytes[run..<offset])
                 continue
             }
             offset += 1

@@ -1,3 +1,7 @@
+// Memory safety: `bytes` (a string's or an array's) is lent by `JSONParser` for the reader's whole life; every
+// index is compared with `bytes.count` before it is read (`scanNumber`'s first byte by its callers, which have just
+// read it), and `parseLiteral`'s four-byte loads come after `offset + count <= bytes.count`.
+
 /// The byte-level reader behind `JSONParser`: one pass, no backtracking, positions tracked in the
 /// whitespace it skips (JSON allows line breaks nowhere else).
 package struct JSONByteReader: ~Copyable {

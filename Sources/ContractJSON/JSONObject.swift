@@ -1,3 +1,6 @@
+// Memory safety: `keyHashes` (one hash per member) is the parser's scratch stack, read only inside `init`
+// (by `MemberIndex`) and not kept.
+
 /// A JSON object that keeps its members in document order and remembers where each key was written.
 ///
 /// Small objects are searched linearly, which beats hashing for the handful of keys most objects

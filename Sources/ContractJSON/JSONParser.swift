@@ -1,3 +1,7 @@
+// Memory safety: the input (a string's or an array's bytes) and the scratch allocations
+// (`withUnsafeTemporaryAllocation`, `InlineArray`) are lent for the whole read, and the reader that holds them
+// never leaves the closure.
+
 /// A strict RFC 8259 JSON parser that builds `JSONValue`s and records where every object key stands.
 ///
 /// It works on raw UTF-8 bytes, keeps number literals as text, and refuses nesting deeper than

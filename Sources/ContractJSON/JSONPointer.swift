@@ -1,3 +1,6 @@
+// Memory safety: the token buffers are ranges of the bytes `withUTF8` lends to the parsing closure, and
+// `unescape` reads only indices below `token.count`.
+
 /// An RFC 6901 JSON Pointer, such as `/paths/~1pets/get`.
 public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparable {
     /// The last token and the pointer it extends. Walkers append a token per node they visit and

@@ -1,3 +1,7 @@
+// Memory safety: `of` loads whole words only where `offset + 8 <= count`, or, for the last partial word, where
+// `offset + 8 <= readable` (callers pass a `readable` their buffer really has); the buffers are lent by
+// `withContiguousStorageIfAvailable`/`withUnsafeBytes` for the call.
+
 /// The hash of an object key's UTF-8 bytes that `MemberIndex` and the parser share, so that the
 /// parser hashes each key once, from the input, while it reads it, and the index does not hash
 /// it again from the key's `String`.

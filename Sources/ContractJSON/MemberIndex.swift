@@ -1,3 +1,7 @@
+// Memory safety: `hashes` (the parser's scratch, valid during `init`) has one entry per member, slot numbers
+// are masked into the table, and the key buffers are lent by `withContiguousStorageIfAvailable` to the closure
+// that reads them.
+
 /// The key index of a large `JSONObject`: member offsets in an open-addressing table keyed by
 /// the keys' UTF-8 bytes.
 ///

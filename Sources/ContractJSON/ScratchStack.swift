@@ -1,3 +1,8 @@
+// Memory safety: `storage` has room for `capacity` elements (the parser's temporary allocation, which outlives
+// the stack; a placeholder never dereferenced while `capacity` is 0; or allocated here), the first `count`
+// initialized; `push` grows before writing when full, and `popArray`/`top`/`pop` take a `start` the caller read
+// from `count` earlier, so they touch initialized elements only.
+
 /// A stack the parser collects an object's members (or an array's elements) on before moving
 /// them, all at once, into an array of exactly the right size.
 ///

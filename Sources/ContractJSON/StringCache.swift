@@ -1,3 +1,7 @@
+// Memory safety: the slots are lent by `JSONParser` for one parse and indexed only through `mask` (their count
+// less one) or slot numbers this cache gave; a slot's `start`/`count` name bytes read earlier in the same input,
+// and `equal` loads words only inside both ranges or, for short ones, where `max(first, second) + 8 <= count`.
+
 /// The object keys (and long string values) one parse has already made into `String`s, by hash,
 /// so that one that repeats is shared instead of being built again (and, past 15 bytes,
 /// allocated, copied and later freed again). Most of a list's keys repeat (86% of the 20 KB

@@ -1,3 +1,6 @@
+// Memory safety: the buffer is lent for the call; eight-byte loads happen only where `index + 8 <= count`, and
+// a sequence's continuation bytes are read only after `index + needed < count`.
+
 /// Strict UTF-8 validation (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
 public enum UTF8Validation {
     /// Whether `bytes` is well-formed UTF-8.

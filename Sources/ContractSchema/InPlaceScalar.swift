@@ -1,5 +1,8 @@
 import ContractJSON
 
+// Memory safety: an `InPlaceScalar` is made by the streaming validator from bytes the JSON reader handed out
+// during `JSONParser.read`, and is non-copyable and local to that call, so it never outlives the buffer.
+
 /// A string or number instance as it stands in a JSON document: its UTF-8 bytes (checked, a string
 /// without escapes), and the value made from them on the first request of a check that needs one.
 ///

@@ -1,5 +1,8 @@
 import ContractJSON
 
+// Memory safety: `combineBytes` hashes a string's UTF-8 in the buffer `withContiguousStorageIfAvailable` lends
+// for that call.
+
 /// JSON Schema equality (`const`, `enum`, `uniqueItems`): numbers by value, objects regardless of
 /// member order, and strings by code points.
 ///

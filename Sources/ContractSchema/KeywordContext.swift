@@ -1,5 +1,9 @@
 import ContractJSON
 
+// Memory safety: `offsets` is `SchemaCompiler`'s temporary allocation of one entry per `CompiledKeyword`,
+// valid while the context exists (the context is passed down the compile and never stored), and is indexed by
+// `rawValue`, which is below that count.
+
 /// One schema object being compiled.
 struct KeywordContext {
     /// The schema object, translated to 2020-12 when its dialect is OAS 3.0.

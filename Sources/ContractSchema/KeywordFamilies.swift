@@ -1,5 +1,8 @@
 import ContractJSON
 
+// Memory safety: `offsets` has one entry per `CompiledKeyword`, and the index written is a position in
+// `CompiledKeyword.allCases`, so below that count.
+
 /// Which groups of keywords a schema object holds, found in one pass over its members.
 ///
 /// Each `compile…` family of `SchemaCompiler` reads a group of keywords, nearly all of which a given

@@ -1,5 +1,9 @@
 import ContractJSON
 
+// Memory safety: the buffers are an array's or a string's, lent for the lookup only (or in-place member keys, valid
+// during the read); word loads stay inside `count` (`head`, `tailWord`), and `bytesEqual` is given two buffers of
+// equal length.
+
 /// Finds a property name among a schema's fixed names.
 ///
 /// Hashing a `String` (seeding and finalising SipHash) costs more than the rest of the lookup. Each name

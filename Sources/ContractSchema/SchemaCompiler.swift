@@ -1,5 +1,8 @@
 import ContractJSON
 
+// Memory safety: the keyword offsets live in a `withUnsafeTemporaryAllocation` of one entry per
+// `CompiledKeyword`, initialized before use; the `KeywordContext` that reads them does not outlive the closure.
+
 /// Turns schema documents into trees of `SchemaNode`s, each schema object compiled once.
 ///
 /// Nodes are created on first reference and filled from a work list, so `$ref` cycles and deep

@@ -1,3 +1,6 @@
+// Memory safety: the bytes are lent by `withUTF8` for the split, and every index used comes from `firstIndex`
+// or is checked against `end` (at most `bytes.count`) before it is read.
+
 /// A URI reference split into its RFC 3986 parts, with reference resolution (§5.2).
 ///
 /// Written by hand rather than with Foundation's `URL` because schema identifiers include forms
@@ -22,7 +25,7 @@ struct URIReference: Hashable, Sendable, CustomStringConvertible {
 
     private init(splitting bytes: UnsafeBufferPointer<UInt8>) {
         func piece(_ range: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            String(decoding: bytes[range], as: UTF8.self)
         }
         var end = bytes.count
         if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {

@@ -19,6 +19,12 @@ struct YAMLLoadingTests {
         #expect(value["e"]?.stringValue == "NO")
     }
 
+    @Test("an empty buffer without an address reads as null (libyaml refuses a null input pointer)")
+    func emptyBufferWithoutAddress() throws {
+        #expect(try YAMLReader.read(UnsafeBufferPointer(start: nil, count: 0), path: "empty.yaml") == .null)
+        #expect(try read("") == .null)
+    }
+
     @Test("numbers keep their text; null and booleans resolve")
     func coreSchemaNumbers() throws {
         let value = try read("a: 1.0\nb: 1e3\nc: 0x1F\nd: ~\ne: true\nf: '1.0'\ng: 0o17\nh: -.5\ni: 12345678901234567890123\n")

@@ -1,3 +1,6 @@
+// Memory safety: the bytes (the string's, or a copy's) are lent for the check, and every read goes through `byte`
+// or `number`, which check the index against the slice's end (`isDateTime` reads index 10 after `count >= 20`).
+
 /// RFC 3339 `date-time`, `full-date`, `full-time`, and the ISO 8601 durations of its appendix A.
 enum DateTimeFormats {
     @Sendable static func isDateTime(_ string: String) -> Bool {

@@ -1,3 +1,6 @@
+// Memory safety: the bytes are lent by `withContiguousStorageIfAvailable` for `plainVerdict`, which reads them
+// through collection operations (`lastIndex`, slices from that index, iteration) only.
+
 /// `email` (RFC 5321 mailbox: dot-atom or quoted local part, host name or address literal) and
 /// `idn-email` (RFC 6531: the same with UTF-8 allowed).
 enum EmailFormat {

@@ -1,5 +1,8 @@
 import ContractJSON
 
+// Memory safety: `isUUID` passes `UUIDWords` a buffer's base only after `count == 36`, the 36 bytes it reads;
+// the buffer is lent for the call (or is a JSON string's bytes, valid during the read).
+
 /// How one format is checked.
 enum FormatValidator: Sendable {
     /// A check on string instances (other types pass).

@@ -1,3 +1,6 @@
+// Memory safety: the caller (`Formats.isUUID`) guarantees 36 readable bytes at `base`, and the words loaded
+// start at 0, 8, 16, 24 and 28, so the last byte read is byte 35.
+
 /// The `uuid` format checked eight bytes at a time.
 ///
 /// The 36 bytes are read as five words (offsets 0, 8, 16, 24 and 28; the last two overlap): in each, the

@@ -1,5 +1,8 @@
 import ContractJSON
 
+// Memory safety: `bytesCheck` is called with an in-place string's bytes, valid while the document is read; it
+// does not keep them.
+
 /// `format`, asserted: strings checked by a format's validator, numbers by the OpenAPI numeric formats.
 final class FormatCheck: LeafKeywordCheck {
     let name: String

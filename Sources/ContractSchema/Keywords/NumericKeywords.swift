@@ -1,5 +1,8 @@
 import ContractJSON
 
+// Memory safety: `plainInt64` only iterates the buffer it is given (an in-place number's bytes, valid during
+// the read).
+
 /// Exact answers about number literals, with an allocation-free path for plain integers.
 enum NumberFacts {
     /// Whether the literal is a mathematical integer (`1.0` and `1e2` are).

@@ -1,3 +1,6 @@
+// Memory safety: the buffers are lent for the call, and each atom's scan stops at an `end` clamped to
+// `input.count`.
+
 /// A pattern that is a run of single-character atoms from the start of the input, such as
 /// `^[A-Z]{3}-[0-9]{6}$` or `^[a-z0-9_]+$`, matched in one pass over the bytes without backtracking.
 ///

@@ -1,3 +1,6 @@
+// Memory safety: the input is lent by `withUTF8` (or is a checked JSON string's bytes, valid during the read)
+// for the whole match, and `firstMatch` reads `buffer[start]` only after `start < buffer.count`.
+
 /// An ECMA-262 regular expression (as `pattern`, `patternProperties` and the `regex` format mean it), compiled once.
 ///
 /// Written here rather than borrowed from Foundation because neither `NSRegularExpression` (ICU)

@@ -1,3 +1,8 @@
+// Memory safety: `input` is lent for the match and is valid UTF-8 (a `String`'s bytes or a JSON string the
+// reader checked), so stepping by a lead byte's length lands on a boundary within it: positions stay in
+// `0...input.count`, a byte is read only below `input.count`, `decode` checks `position + length`, and a
+// backreference copies a captured range only after `position + length <= input.count`.
+
 /// A backtracking matcher over UTF-8 bytes with a step budget.
 ///
 /// Backtracking is what ECMA-262 specifies (lazy quantifiers, backreferences, lookarounds); the

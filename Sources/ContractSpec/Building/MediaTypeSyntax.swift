@@ -5,10 +5,10 @@ enum MediaTypeSyntax {
         // On contiguous bytes: the UTF-8 view's iterator is many times slower, and this runs for every media
         // type of every operation of a contract.
         if let valid = name.utf8.withContiguousStorageIfAvailable({ isValid(bytes: $0) }) { return valid }
-        return Array(name.utf8).withUnsafeBufferPointer { isValid(bytes: $0) }
+        return isValid(bytes: Array(name.utf8))
     }
 
-    private static func isValid(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isValid(bytes name: some Sequence<UInt8>) -> Bool {
         var slashes = 0
         var typeLength = 0
         var subtypeLength = 0

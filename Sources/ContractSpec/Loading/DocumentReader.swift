@@ -1,6 +1,10 @@
 import ContractJSON
 import Foundation
 
+// Memory safety: the file's bytes are lent by `Data.withUnsafeBytes` for the whole parse, which keeps no
+// pointer into them; `position(ofByte:)` reads below `min(offset, bytes.count)`, and `bytes[bad]` is an offset
+// `UTF8Validation` found inside the buffer.
+
 /// Reads one contract file from disk into a `JSONValue`, refusing what would hurt the loader.
 public enum DocumentReader {
     /// Files larger than this are refused before they are read.

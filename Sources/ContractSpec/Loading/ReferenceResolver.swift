@@ -115,8 +115,8 @@ enum ReferenceResolver {
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")) else { return (reference, "") }
             return (
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[..<hash]), as: UTF8.self),
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[(hash + 1)...]), as: UTF8.self)
+                String(decoding: bytes[..<hash], as: UTF8.self),
+                String(decoding: bytes[(hash + 1)...], as: UTF8.self)
             )
         }
         if let ascii { return ascii }

@@ -1,6 +1,9 @@
 internal import CLibYAML
 import ContractJSON
 
+// Memory safety: a scalar's bytes (`value`, `length`) belong to the libyaml event being consumed, and are
+// copied into a `String` before `consume` returns and `YAMLReader` deletes the event.
+
 /// Turns libyaml events into one `JSONValue`, keeping an explicit stack of open collections.
 struct YAMLComposer {
     /// One open collection. A class, so that appending to it mutates in place: popping an enum

@@ -1,6 +1,10 @@
 internal import CLibYAML
 import ContractJSON
 
+// Memory safety: libyaml reads the input (never a null pointer) only inside `yaml_parser_parse`, while the
+// caller's `Data.withUnsafeBytes` still lends it, and each event is deleted only after `YAMLComposer.consume`
+// returns.
+
 /// Reads YAML with the system libyaml straight into `JSONValue`s that remember where every key stands.
 ///
 /// It consumes libyaml's event stream with an explicit stack instead of composing a node tree:
@@ -14,6 +18,9 @@ enum YAMLReader {
     static let maximumDepth = JSONParser.defaultMaximumDepth
 
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(LoadFailure) -> JSONValue {
+        // libyaml asserts that its input pointer is not null, which an empty buffer's may be; libyaml reads an
+        // empty stream as no document, which is null.
+        guard let base = bytes.baseAddress else { return .null }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw LoadFailure(
@@ -23,7 +30,7 @@ enum YAMLReader {
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         // libyaml reads `bytes` only in the `yaml_parser_parse` calls below, while the caller keeps them alive.
-        yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+        yaml_parser_set_input_string(&parser, base, bytes.count)
         var composer = YAMLComposer(path: path, expansionBudget: max(1_000_000, bytes.count * 4))
         var event = yaml_event_t()
         while true {

@@ -1,3 +1,6 @@
+// Memory safety: the key's bytes are lent by `withUTF8` for the split, and every range cut from them lies
+// within `0..<end` (`end` at most `bytes.count`).
+
 /// A path template such as `/pets/{petId}/photos`, split into literal and variable segments.
 public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     /// One `/`-separated segment.
@@ -43,7 +46,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        String(decoding: bytes[range], as: UTF8.self)
     }
 
     private static func parseSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Segment {

@@ -1,3 +1,6 @@
+// Memory safety: `sameBytes` gets two buffers of equal length, lent by `withContiguousStorageIfAvailable` for
+// the call; its eight-byte loads happen only where `index + 8 <= count`.
+
 /// Header fields of a request or response: names compare case-insensitively, a name may repeat, and the
 /// order fields arrived in is kept (it matters for `Set-Cookie` and for messages).
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {

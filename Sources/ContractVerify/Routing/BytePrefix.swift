@@ -1,3 +1,6 @@
+// Memory safety: the buffers are lent by `withContiguousStorageIfAvailable` for the call; `text` is read only
+// at offsets checked against `text.count`, and `literal` below its own count.
+
 /// Whether text starts with a literal, decided on UTF-8 bytes where that gives the same answer as
 /// comparing characters: a printable ASCII literal against ASCII text. Non-ASCII text is left to
 /// `Character` comparison, since it may be canonically equivalent to ASCII (the Kelvin sign is a `K`)

@@ -1,3 +1,6 @@
+// Memory safety: segment bounds are offsets from 0 to the path's UTF-8 count, recorded from `path` itself,
+// which the value keeps; `withBytes` slices the buffer `withContiguousStorageIfAvailable` lends for the call.
+
 /// A request path's `/`-separated segments as byte ranges of the path's UTF-8, kept inline for a usual
 /// path: routing compares most segments as bytes and builds a `Substring` only for a
 /// segment it must percent-decode, compare as Unicode text or match against a template. Cutting the

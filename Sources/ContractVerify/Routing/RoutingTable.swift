@@ -1,6 +1,9 @@
 import ContractJSON
 import ContractSpec
 
+// Memory safety: `compare` reads a segment's bytes (lent for the call) only at offsets below a name whose
+// count equals the segment's.
+
 /// Path templates arranged in a tree by segment, built once: a request's segments walk it literal
 /// children first, so a concrete path (`/pets/mine`) wins over a templated one (`/pets/{petId}`) at the
 /// first segment where they differ.
