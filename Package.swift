@@ -7,15 +7,13 @@ let package = Package(
         .macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9),
     ],
     products: [
-        .library(name: "ContractJSON", targets: ["ContractJSON"]),
-        .library(name: "ContractSchema", targets: ["ContractSchema"]),
-        .library(name: "ContractSpec", targets: ["ContractSpec"]),
-        .library(name: "ContractVerify", targets: ["ContractVerify"]),
-        .library(name: "ContractReport", targets: ["ContractReport"]),
-        .library(name: "ContractInterception", targets: ["ContractInterception"]),
+        // What users import: the fake backend for test targets; the library (load, lint, validate, verify,
+        // synthesize, report); the mock server's Foundation-only control client for UI test targets; the
+        // command line. The other modules are the library's parts, their declarations `package` unless
+        // the library's API shows them.
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
+        .library(name: "ContractCheck", targets: ["ContractCheck"]),
         .library(name: "ContractMockClient", targets: ["ContractMockClient"]),
-        .library(name: "ContractExamples", targets: ["ContractExamples"]),
         .executable(name: "contract-check", targets: ["contract-check"]),
     ],
     dependencies: [
@@ -60,6 +58,12 @@ let package = Package(
             ]),
         // Foundation only, so that an app's UI test bundle can drive `contract-check mock` on any platform.
         .target(name: "ContractMockClient"),
+        .target(
+            name: "ContractCheck",
+            dependencies: [
+                "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractExamples",
+                "ContractReport",
+            ]),
         .target(
             name: "ContractMockServer",
             dependencies: [

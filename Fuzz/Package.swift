@@ -17,12 +17,8 @@ let package = Package(
             name: "contract-fuzz",
             dependencies: [
                 "FuzzDriver",
-                .product(name: "ContractJSON", package: "ContractCheck"),
-                .product(name: "ContractSchema", package: "ContractCheck"),
-                .product(name: "ContractSpec", package: "ContractCheck"),
-                .product(name: "ContractVerify", package: "ContractCheck"),
-                .product(name: "ContractReport", package: "ContractCheck"),
-                .product(name: "ContractExamples", package: "ContractCheck"),
+                // The library's product brings every module the targets reach with `@testable import`.
+                .product(name: "ContractCheck", package: "ContractCheck"),
             ]
         ),
     ]

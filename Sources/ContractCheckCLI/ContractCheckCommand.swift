@@ -1,9 +1,9 @@
 import ArgumentParser
 
 /// `contract-check`: lint OpenAPI contracts and check recorded traffic against them in CI.
-public struct ContractCheckCommand: AsyncParsableCommand {
+package struct ContractCheckCommand: AsyncParsableCommand {
     /// The command's name, summary and subcommands.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "contract-check",
         abstract: "Check OpenAPI contracts, and the traffic that claims to follow them.",
         discussion: """
@@ -19,5 +19,5 @@ public struct ContractCheckCommand: AsyncParsableCommand {
     )
 
     /// Creates the command (argument parsing fills it in).
-    public init() {}
+    package init() {}
 }

@@ -4,7 +4,7 @@ import ContractSpec
 import Foundation
 
 /// Output formats for console results.
-public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+package enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     /// Compiler-style lines for people and editors.
     case text
     /// One JSON document for machines.

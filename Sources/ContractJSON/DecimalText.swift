@@ -3,19 +3,19 @@
 /// `19.99` is `+1999 × 10^-2`, so `multipleOf: 0.01` is decided on integers, not on binary
 /// fractions. Trailing zeros of the significand are folded into the exponent, which makes equal
 /// values compare equal however they were written (`1.0`, `1`, `10e-1`).
-public struct DecimalText: Hashable, Sendable {
+package struct DecimalText: Hashable, Sendable {
     /// Whether the value is below zero (never set for zero).
-    public let isNegative: Bool
+    package let isNegative: Bool
     /// Significant digits as ASCII, without leading or trailing zeros; empty for zero.
-    public let digits: [UInt8]
+    package let digits: [UInt8]
     /// The power of ten the digits are multiplied by.
-    public let exponent: Int
+    package let exponent: Int
     /// 10 for decimal literals; 16 or 8 for YAML `0x`/`0o` integers.
-    public let radix: Int
+    package let radix: Int
 
     /// Reads a JSON number or a YAML 1.2 core-schema number (`+1`, `.5`, `0x1F`, `0o17`).
     /// Returns `nil` for anything else, including `.inf` and `.nan`.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var bytes = Array(text.utf8)
         guard !bytes.isEmpty else { return nil }
         var negative = false
@@ -92,13 +92,13 @@ public struct DecimalText: Hashable, Sendable {
     }
 
     /// Whether the value is zero.
-    public var isZero: Bool { digits.isEmpty }
+    package var isZero: Bool { digits.isEmpty }
 
     /// Whether the value is a mathematical integer.
-    public var isInteger: Bool { exponent >= 0 }
+    package var isInteger: Bool { exponent >= 0 }
 
     /// The value as an `Int64` when it is an integer that fits.
-    public var int64Value: Int64? {
+    package var int64Value: Int64? {
         guard isInteger, digits.count + exponent <= 19 else { return nil }
         var value: Int64 = 0
         for digit in digits {
@@ -116,12 +116,12 @@ public struct DecimalText: Hashable, Sendable {
     }
 
     /// The nearest `Double`.
-    public var doubleValue: Double {
+    package var doubleValue: Double {
         Double(canonicalText) ?? (isNegative ? -.infinity : .infinity)
     }
 
     /// The value in scientific JSON form (`-1999e-2`), or plain digits for small integers.
-    public var canonicalText: String {
+    package var canonicalText: String {
         if digits.isEmpty { return "0" }
         let sign = isNegative ? "-" : ""
         let body = String(decoding: digits, as: UTF8.self)
@@ -133,7 +133,7 @@ public struct DecimalText: Hashable, Sendable {
     }
 
     /// Orders two values exactly: -1, 0 or 1.
-    public func compare(to other: DecimalText) -> Int {
+    package func compare(to other: DecimalText) -> Int {
         if isNegative != other.isNegative {
             return isNegative ? -1 : 1
         }
@@ -160,7 +160,7 @@ public struct DecimalText: Hashable, Sendable {
 
     /// Whether `self / divisor` is an integer, computed exactly for divisors of up to 18 digits.
     /// Returns `nil` when the divisor is zero or too long to decide exactly.
-    public func isMultiple(of divisor: DecimalText) -> Bool? {
+    package func isMultiple(of divisor: DecimalText) -> Bool? {
         guard !divisor.digits.isEmpty, divisor.digits.count <= 18 else { return nil }
         if digits.isEmpty { return true }
         // self = A·10^a, divisor = B·10^b. Neither A nor B ends in zero.

@@ -34,7 +34,7 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The value in exact decimal form, or `nil` for YAML specials such as `.inf` and `.nan`.
-    public var decimal: DecimalText? { DecimalText(text) }
+    package var decimal: DecimalText? { DecimalText(text) }
 
     /// The value as an `Int64` when it is an integer that fits, whatever its spelling (`1.0`, `1e2`).
     public var int64Value: Int64? {

@@ -1,9 +1,9 @@
 /// Writes `JSONValue`s as JSON text: compact for machines, indented for people.
 ///
 /// Text is built as UTF-8 bytes, appended to one growing buffer; `string(from:)` converts once at the end.
-public enum JSONWriter {
+package enum JSONWriter {
     /// How to lay out the text.
-    public enum Style: Sendable {
+    package enum Style: Sendable {
         /// No whitespace at all.
         case compact
         /// Two-space indentation, one member per line.
@@ -11,19 +11,19 @@ public enum JSONWriter {
     }
 
     /// The JSON text of `value`, members in their stored order.
-    public static func string(from value: JSONValue, style: Style = .compact) -> String {
+    package static func string(from value: JSONValue, style: Style = .compact) -> String {
         String(decoding: bytes(from: value, style: style), as: UTF8.self)
     }
 
     /// The JSON text of `value` as UTF-8 bytes.
-    public static func bytes(from value: JSONValue, style: Style = .compact) -> [UInt8] {
+    package static func bytes(from value: JSONValue, style: Style = .compact) -> [UInt8] {
         var output: [UInt8] = []
         write(value, into: &output, style: style)
         return output
     }
 
     /// Appends the JSON text of `value` to `output`.
-    public static func write(_ value: JSONValue, into output: inout [UInt8], style: Style = .compact) {
+    package static func write(_ value: JSONValue, into output: inout [UInt8], style: Style = .compact) {
         write(value, into: &output, style: style, indent: 0)
     }
 
@@ -72,7 +72,7 @@ public enum JSONWriter {
     }
 
     /// Appends `string` as a quoted JSON string (see `writeString(_:into:)` on bytes).
-    public static func writeString(_ string: String, into output: inout String) {
+    package static func writeString(_ string: String, into output: inout String) {
         var bytes: [UInt8] = []
         writeString(string, into: &bytes)
         output += String(decoding: bytes, as: UTF8.self)
@@ -80,7 +80,7 @@ public enum JSONWriter {
 
     /// Appends `string` as a quoted JSON string. The bytes are copied into an array first: indexing the
     /// `UTF8View` directly made a recorded exchange's line cost 49 µs instead of 22 (`contract-bench record`).
-    public static func writeString(_ string: String, into output: inout [UInt8]) {
+    package static func writeString(_ string: String, into output: inout [UInt8]) {
         writeString(Array(string.utf8), into: &output)
     }
 
@@ -88,7 +88,7 @@ public enum JSONWriter {
     /// controls, DEL and the Unicode line separators are escaped too: valid JSON either way, and output
     /// stays one line per value whatever tool splits it. Runs with nothing to escape are appended whole:
     /// byte by byte, writing a recorded 2 KB body cost several times as much.
-    public static func writeString<Text: Collection<UInt8>>(_ utf8: Text, into output: inout [UInt8]) {
+    package static func writeString<Text: Collection<UInt8>>(_ utf8: Text, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var runStart = utf8.startIndex
         var index = runStart

@@ -1,7 +1,7 @@
 /// Percent-encoding for URI fragments and path segments, without Foundation's URL machinery.
-public enum PercentEncoding {
+package enum PercentEncoding {
     /// Decodes `%XX` sequences. Returns `nil` for a malformed sequence or bytes that are not UTF-8.
-    public static func decode(_ text: some StringProtocol) -> String? {
+    package static func decode(_ text: some StringProtocol) -> String? {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
@@ -21,14 +21,14 @@ public enum PercentEncoding {
     }
 
     /// Encodes everything outside RFC 3986's fragment characters.
-    public static func encodeFragment(_ text: String) -> String {
+    package static func encodeFragment(_ text: String) -> String {
         encode(text) { byte in
             isUnreserved(byte) || "!$&'()*+,;=:@/?".utf8.contains(byte)
         }
     }
 
     /// Encodes everything outside the unreserved characters.
-    public static func encodeComponent(_ text: String) -> String {
+    package static func encodeComponent(_ text: String) -> String {
         encode(text, keeping: isUnreserved)
     }
 

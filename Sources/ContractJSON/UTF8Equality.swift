@@ -11,7 +11,7 @@ extension String {
     ///
     /// One memory comparison when both strings are contiguous UTF-8, which native strings are; the
     /// generic `elementsEqual` over two views stepped byte by byte through iterators.
-    public func hasSameUTF8(as other: String) -> Bool {
+    package func hasSameUTF8(as other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         let compared = utf8.withContiguousStorageIfAvailable { left in
             other.utf8.withContiguousStorageIfAvailable { right in

@@ -2,16 +2,16 @@
 // a sequence's continuation bytes are read only after `index + needed < count`.
 
 /// Strict UTF-8 validation (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
-public enum UTF8Validation {
+package enum UTF8Validation {
     /// Whether `bytes` is well-formed UTF-8.
     @inlinable
-    public static func isValid(_ bytes: some Collection<UInt8>) -> Bool {
+    package static func isValid(_ bytes: some Collection<UInt8>) -> Bool {
         firstInvalidOffset(bytes) == nil
     }
 
     /// The offset of the first byte that starts an ill-formed sequence, or `nil` when all is well-formed.
     @inlinable
-    public static func firstInvalidOffset(_ bytes: some Collection<UInt8>) -> Int? {
+    package static func firstInvalidOffset(_ bytes: some Collection<UInt8>) -> Int? {
         if let result = bytes.withContiguousStorageIfAvailable({ firstInvalidOffset(in: $0) }) {
             return result
         }
@@ -19,7 +19,7 @@ public enum UTF8Validation {
     }
 
     /// The offset of the first byte that starts an ill-formed sequence in a buffer, or `nil`.
-    public static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         var index = 0

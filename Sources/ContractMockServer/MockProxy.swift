@@ -11,19 +11,19 @@ import Hummingbird
 /// A verifying proxy in front of a real server: each request is verified, forwarded, and the real
 /// response verified and handed back unchanged; violations go to the log (and, when asked, a response
 /// header), and every exchange is recorded for `contract-check`.
-public struct MockProxy: Sendable {
+package struct MockProxy: Sendable {
     /// What the proxy does beside forwarding.
-    public struct Settings: Sendable {
+    package struct Settings: Sendable {
         /// The real server (`https://staging.example.com`); request targets are appended to it.
-        public var upstream: URL
+        package var upstream: URL
         /// Whether an operation the upstream answers with 404, 405 or 501 is answered by the mock instead
         /// (for an API that is implemented in part); otherwise every response is the upstream's.
-        public var answersUnimplemented = false
+        package var answersUnimplemented = false
         /// Whether responses carry the `ContractCheck-Violations` header; otherwise not a byte is added.
-        public var marksViolations = false
+        package var marksViolations = false
 
         /// Settings that forward everything to `upstream` and change nothing.
-        public init(upstream: URL) {
+        package init(upstream: URL) {
             self.upstream = upstream
         }
     }
@@ -32,13 +32,13 @@ public struct MockProxy: Sendable {
     let settings: Settings
 
     /// A proxy for the contracts `server` serves (its settings say where to listen).
-    public init(server: MockServer, settings: Settings) {
+    package init(server: MockServer, settings: Settings) {
         self.server = server
         self.settings = settings
     }
 
     /// Serves until SIGINT or SIGTERM (requests in flight complete) or cancellation.
-    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    package func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil

@@ -12,30 +12,30 @@ import NIOCore
 /// contract's operation (under the contract's servers' base paths), verified, answered with the
 /// backend's choice (stubs, `Prefer`, the contract's own error responses for invalid requests) and
 /// recorded for `contract-check`.
-public struct MockServer: Sendable {
+package struct MockServer: Sendable {
     /// How the server listens and answers.
-    public struct Settings: Sendable {
+    package struct Settings: Sendable {
         /// The address to listen on; loopback unless told otherwise.
-        public var host = "127.0.0.1"
+        package var host = "127.0.0.1"
         /// The port; `0` for one the system picks (see `run(onListening:)`).
-        public var port = 4010
+        package var port = 4010
         /// Whether cross-origin requests from browsers are allowed (preflights answered, origins echoed).
-        public var cors = false
+        package var cors = false
         /// The largest request body read; a larger one gets 413 and the connection closes.
-        public var maximumBodyBytes = 16 << 20
+        package var maximumBodyBytes = 16 << 20
         /// How many connections are served at once; more wait until one closes.
-        public var maximumConnections = 4096
+        package var maximumConnections = 4096
         /// How long an idle connection (a client that stopped sending) stays open.
-        public var idleTimeout: Duration = .seconds(30)
+        package var idleTimeout: Duration = .seconds(30)
         /// How many exchanges each contract keeps for the control API (the recording keeps all).
-        public var keptExchanges = 10_000
+        package var keptExchanges = 10_000
         /// How often the contracts' files are checked for changes; `nil` never reloads.
-        public var reloadInterval: Duration? = .seconds(1)
+        package var reloadInterval: Duration? = .seconds(1)
         /// Where violations and reload diagnostics go, one message per call.
-        public var log: @Sendable (String) -> Void
+        package var log: @Sendable (String) -> Void
 
         /// Settings with the defaults above and `log` as given.
-        public init(log: @escaping @Sendable (String) -> Void) {
+        package init(log: @escaping @Sendable (String) -> Void) {
             self.log = log
         }
     }
@@ -46,7 +46,7 @@ public struct MockServer: Sendable {
     /// A server for the contracts at `urls`, verified with `options`, its exchanges recorded as `recording`
     /// says.
     /// - Throws: `ContractLoadError` for the first contract that does not load.
-    public init(
+    package init(
         contracts urls: [URL], options: VerifierOptions = VerifierOptions(), recording: ExchangeRecording,
         settings: Settings
     ) throws(ContractLoadError) {
@@ -57,14 +57,14 @@ public struct MockServer: Sendable {
     }
 
     /// The base paths each contract is served under (`/v1`), by contract path.
-    public var basePaths: [(contract: String, paths: [String])] {
+    package var basePaths: [(contract: String, paths: [String])] {
         contracts.all.map { ($0.url.path, MountPaths.basePaths(of: $0.backend.document)) }
     }
 
     /// Serves until SIGINT or SIGTERM, which stop accepting connections and let requests in flight
     /// complete (every exchange is already in the recording when it is answered), or until the task is
     /// cancelled. `onListening` gets the port once the server listens.
-    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    package func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let responder = MockResponder(
             contracts: contracts, settings: settings, control: ControlAPI(contracts: contracts))
         try await Self.serve(responder, settings: settings, onListening: onListening) {

@@ -9,31 +9,31 @@ import Foundation
 /// A problem is identified by a fingerprint that survives unrelated edits: its kind, operation,
 /// place in the exchange, instance path and keyword for a traffic violation; its rule, file and JSON
 /// pointer for a lint problem. Line numbers, values and timestamps are left out.
-public struct Baseline: Sendable, Equatable {
+package struct Baseline: Sendable, Equatable {
     /// One known problem.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The fingerprint.
-        public var fingerprint: String
+        package var fingerprint: String
         /// The problem as it was printed, for people reading the file.
-        public var description: String
+        package var description: String
 
         /// Creates an entry.
-        public init(fingerprint: String, description: String) {
+        package init(fingerprint: String, description: String) {
             self.fingerprint = fingerprint
             self.description = description
         }
     }
 
     /// The known problems; the same fingerprint may appear several times.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// Creates a baseline.
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         self.entries = entries
     }
 
     /// The fingerprint of a traffic violation.
-    public static func fingerprint(_ violation: ContractViolation) -> String {
+    package static func fingerprint(_ violation: ContractViolation) -> String {
         [
             violation.kind.rawValue, violation.operation?.description ?? violation.requestLine,
             violation.location.description,
@@ -42,14 +42,14 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// The fingerprint of a lint problem.
-    public static func fingerprint(_ diagnostic: Diagnostic) -> String {
+    package static func fingerprint(_ diagnostic: Diagnostic) -> String {
         [diagnostic.code, diagnostic.location.file, diagnostic.pointer?.description ?? diagnostic.message].joined(
             separator: " | ")
     }
 
     /// Splits current problems into those the baseline already knows and new ones, and names the
     /// known ones that did not occur (fixed). Counts matter: a third occurrence of a problem known twice is new.
-    public func compare(_ current: [Entry]) -> (new: [Entry], known: [Entry], fixed: [Entry]) {
+    package func compare(_ current: [Entry]) -> (new: [Entry], known: [Entry], fixed: [Entry]) {
         var remaining: [String: [Entry]] = [:]
         for entry in entries { remaining[entry.fingerprint, default: []].append(entry) }
         var new: [Entry] = []
@@ -74,7 +74,7 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// The baseline as a JSON file (sorted, so that diffs of it read well).
-    public func data() -> Data {
+    package func data() -> Data {
         let sorted = entries.sorted { ($0.fingerprint, $0.description) < ($1.fingerprint, $1.description) }
         let problems: [JSONValue] = sorted.map {
             ["fingerprint": .string($0.fingerprint), "description": .string($0.description)]
@@ -84,7 +84,7 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// Reads a baseline file.
-    public static func read(_ data: Data, path: String) throws(TrafficReadError) -> Baseline {
+    package static func read(_ data: Data, path: String) throws(TrafficReadError) -> Baseline {
         let start = SourceLocation(file: path, line: 1, column: 1)
         let value: JSONValue
         do {

@@ -10,9 +10,9 @@ import Foundation
 /// whose content was not captured (`size` > 0 but no `text`) is `.unavailable`, never "empty".
 /// HTTP/2 pseudo-headers (`:authority`) are dropped; a `Cookie` header is rebuilt from `cookies`
 /// when the exporter left it out.
-public enum HARReader {
+package enum HARReader {
     /// Reads every entry of the HAR file at `url`; `path` is how messages name it.
-    public static func read(url: URL, path: String) throws(TrafficReadError) -> [TrafficEntry] {
+    package static func read(url: URL, path: String) throws(TrafficReadError) -> [TrafficEntry] {
         var exchanges: [TrafficEntry] = []
         try read(url: url, path: path) { exchanges.append($0) }
         return exchanges
@@ -20,7 +20,7 @@ public enum HARReader {
 
     /// Reads the HAR file at `url` a chunk at a time and hands each entry to `body` as soon as it is
     /// read, so a file of any size is read in the memory of its largest entry.
-    public static func read(url: URL, path: String, each body: (TrafficEntry) -> Void) throws(TrafficReadError) {
+    package static func read(url: URL, path: String, each body: (TrafficEntry) -> Void) throws(TrafficReadError) {
         guard let chunks = FileChunks(url: url) else {
             throw TrafficReadError(
                 location: SourceLocation(file: path, position: .unknown),

@@ -8,7 +8,7 @@ extension JUnitReport {
     /// shards counts once), and the operation figures are counted again from the merged operation cases
     /// (not the `lint` case or the requests outside the contract). So the merged figures are those one
     /// run over all the shards' traffic reports.
-    public static func merged(_ reports: [JUnitReport]) -> JUnitReport {
+    package static func merged(_ reports: [JUnitReport]) -> JUnitReport {
         var order: [String] = []
         var byName: [String: Suite] = [:]
         for suite in reports.flatMap(\.suites) {
@@ -45,11 +45,11 @@ extension JUnitReport {
     }
 
     /// The names of the cases of a contract's suite that are not operations.
-    public enum CaseName {
+    package enum CaseName {
         /// The contract's lint result.
-        public static let lint = "lint"
+        package static let lint = "lint"
         /// Requests that matched no path or method of the contract.
-        public static let unrouted = "requests outside the contract"
+        package static let unrouted = "requests outside the contract"
 
         /// Whether a case of that name is an operation's.
         static func isOperation(_ name: String) -> Bool {
@@ -59,27 +59,27 @@ extension JUnitReport {
 
     /// The names of the coverage properties of a contract's suite; a merge keeps each true for the
     /// merged traffic.
-    public enum CoverageProperty {
+    package enum CoverageProperty {
         /// Test cases (operations) in the suite.
-        public static let operations = "contract-check.operations"
+        package static let operations = "contract-check.operations"
         /// Operations not skipped as unexercised.
-        public static let exercised = "contract-check.operations.exercised"
+        package static let exercised = "contract-check.operations.exercised"
         /// `exercised / operations` as a percentage with one decimal.
-        public static let coverage = "contract-check.coverage"
+        package static let coverage = "contract-check.coverage"
         /// Operations with violations.
-        public static let failing = "contract-check.operations.failing"
+        package static let failing = "contract-check.operations.failing"
         /// Exchanges verified against the contract (added up by a merge).
-        public static let exchanges = "contract-check.exchanges"
+        package static let exchanges = "contract-check.exchanges"
         /// Exchanges on hosts no contract serves (added up by a merge).
-        public static let skippedExchanges = "contract-check.skipped-exchanges"
+        package static let skippedExchanges = "contract-check.skipped-exchanges"
         /// `12 of 99`: documented responses exercised, of those documented.
-        public static let responses = "contract-check.responses.exercised"
+        package static let responses = "contract-check.responses.exercised"
         /// `3 of 79`: documented error responses exercised with an error status, of those documented.
-        public static let errorResponses = "contract-check.error-responses.exercised"
+        package static let errorResponses = "contract-check.error-responses.exercised"
         /// The exercised responses themselves, `[["getPet","200"]]` (joined by a merge).
-        public static let responseKeys = "contract-check.responses.exercised.list"
+        package static let responseKeys = "contract-check.responses.exercised.list"
         /// The exercised error responses themselves (joined by a merge).
-        public static let errorResponseKeys = "contract-check.error-responses.exercised.list"
+        package static let errorResponseKeys = "contract-check.error-responses.exercised.list"
     }
 
     /// A property's value in the merge of two shards: counts of exchanges add up, lists of exercised

@@ -8,15 +8,15 @@ import Foundation
 ///
 /// It reads the shape `JUnitWriter` writes (and the common variants: a bare `<testsuite>` root,
 /// `<error>` beside `<failure>`); anything else in the file is ignored.
-public enum JUnitReader {
+package enum JUnitReader {
     /// Why a report could not be read.
-    public struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// What went wrong, with the line when the XML parser knows it.
-        public let description: String
+        package let description: String
     }
 
     /// Parses a report.
-    public static func read(_ data: Data, path: String) throws(Failure) -> JUnitReport {
+    package static func read(_ data: Data, path: String) throws(Failure) -> JUnitReport {
         let delegate = Delegate()
         let parser = XMLParser(data: data)
         parser.delegate = delegate

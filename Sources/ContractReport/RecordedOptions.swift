@@ -5,9 +5,9 @@ import ContractVerify
 /// The `VerifierOptions` a fake backend verified an exchange with, as a recording line keeps them
 /// (`"options"`): only the options that differ from the defaults, so a line made with the defaults
 /// carries none. Reading fills in the defaults for what a line leaves out.
-public enum RecordedOptions {
+package enum RecordedOptions {
     /// The options that differ from the defaults, as a JSON object; `nil` when none do.
-    public static func json(_ options: VerifierOptions) -> JSONValue? {
+    package static func json(_ options: VerifierOptions) -> JSONValue? {
         let defaults = VerifierOptions()
         var object: JSONObject = [:]
         if !options.baseURLs.isEmpty { object["baseURLs"] = .array(options.baseURLs.map(JSONValue.string)) }
@@ -28,7 +28,7 @@ public enum RecordedOptions {
     }
 
     /// The options a line's `"options"` object names, the defaults for the rest (and for no object).
-    public static func options(from value: JSONValue?) -> VerifierOptions {
+    package static func options(from value: JSONValue?) -> VerifierOptions {
         var options = VerifierOptions()
         guard let value else { return options }
         if case .array(let urls)? = value["baseURLs"] { options.baseURLs = urls.compactMap(\.stringValue) }

@@ -8,9 +8,9 @@ import Foundation
 /// Each line is written with a single `write(2)` on a file opened for appending, so a crash loses
 /// at most the exchange in flight and processes never interleave partial lines (each has its own
 /// file anyway). A torn last line is skipped when reading.
-public enum Recording {
+package enum Recording {
     /// What `CONTRACTCHECK_RECORDINGS` says.
-    public enum EnvironmentSetting: Sendable, Hashable {
+    package enum EnvironmentSetting: Sendable, Hashable {
         /// `off` (or `0`, `false`, `no`): the fake backend records nothing.
         case off
         /// A folder for recordings.
@@ -18,7 +18,7 @@ public enum Recording {
     }
 
     /// `CONTRACTCHECK_RECORDINGS` read from `environment`; `nil` when it is unset or empty.
-    public static func environmentSetting(
+    package static func environmentSetting(
         _ environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> EnvironmentSetting? {
         guard let value = environment["CONTRACTCHECK_RECORDINGS"], !value.isEmpty else { return nil }
@@ -28,7 +28,7 @@ public enum Recording {
 
     /// The folder `contract-check` reads recordings from: the one `CONTRACTCHECK_RECORDINGS` names, else
     /// `.build/contract-check/recordings`.
-    public static var defaultDirectory: URL {
+    package static var defaultDirectory: URL {
         if case .directory(let folder)? = environmentSetting() { return folder }
         return URL(fileURLWithPath: ".build/contract-check/recordings", isDirectory: true)
     }
@@ -37,12 +37,12 @@ public enum Recording {
     /// test, the contract and the options it was checked with (those that differ from the defaults), and
     /// the violations the backend found then. `contract-check verify` verifies the exchange again against
     /// the contract as it is now, with those options; the recorded violations say what the test run saw.
-    public static func line(for entry: TrafficEntry, violations: [ContractViolation] = []) -> String {
+    package static func line(for entry: TrafficEntry, violations: [ContractViolation] = []) -> String {
         JSONWriter.string(from: value(for: entry, violations: violations))
     }
 
     /// `line(for:violations:)` as UTF-8 bytes with its newline, as the recording writer appends it.
-    public static func lineBytes(for entry: TrafficEntry, violations: [ContractViolation] = []) -> [UInt8] {
+    package static func lineBytes(for entry: TrafficEntry, violations: [ContractViolation] = []) -> [UInt8] {
         var bytes: [UInt8] = []
         JSONWriter.write(value(for: entry, violations: violations), into: &bytes)
         bytes.append(UInt8(ascii: "\n"))
@@ -110,7 +110,7 @@ public enum Recording {
     /// Reads every line of a recording file. A torn last line (a process that stopped while writing it)
     /// is skipped and counted in `skipped`; a line anywhere else that is not a recorded exchange means the
     /// file is not a recording, or was damaged, and is an error naming that line.
-    public static func read(url: URL, path: String) throws(TrafficReadError) -> (
+    package static func read(url: URL, path: String) throws(TrafficReadError) -> (
         records: [TrafficEntry], skipped: Int
     ) {
         var records: [TrafficEntry] = []
@@ -121,7 +121,7 @@ public enum Recording {
     /// Reads a recording file a chunk at a time and hands each exchange to `body` as soon as its line is
     /// read, so a file of any size is read in the memory of one line; returns how many torn lines were
     /// skipped (a torn last line is; see `read(url:path:)`).
-    public static func read(url: URL, path: String, each body: (TrafficEntry) -> Void) throws(TrafficReadError)
+    package static func read(url: URL, path: String, each body: (TrafficEntry) -> Void) throws(TrafficReadError)
         -> Int
     {
         guard let chunks = FileChunks(url: url) else {

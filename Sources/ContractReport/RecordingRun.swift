@@ -12,13 +12,13 @@ import Foundation
 /// its start time (so that a process id used again later names another run). `CONTRACTCHECK_RUN` names
 /// the run instead, for test processes started some other way (an IDE, a script that runs the test
 /// bundle several times).
-public struct RecordingRun: Sendable, Hashable, CustomStringConvertible {
+package struct RecordingRun: Sendable, Hashable, CustomStringConvertible {
     /// The run's name, as recording file names carry it: letters, digits and dots.
-    public let id: String
+    package let id: String
 
     /// A run named `id`; other characters than letters, digits and dots are dropped (file names carry it
     /// between hyphens). `nil` when nothing is left.
-    public init?(id: String) {
+    package init?(id: String) {
         let kept = String(String.UnicodeScalarView(id.unicodeScalars.filter(Self.isAllowed)))
         guard !kept.isEmpty else { return nil }
         self.id = kept
@@ -29,10 +29,10 @@ public struct RecordingRun: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The run's name.
-    public var description: String { id }
+    package var description: String { id }
 
     /// This process's run (see the type's description).
-    public static let current = RecordingRun.named(
+    package static let current = RecordingRun.named(
         environment: ProcessInfo.processInfo.environment, parent: getppid(),
         parentStat: try? String(contentsOfFile: "/proc/\(getppid())/stat", encoding: .utf8))
 

@@ -2,11 +2,11 @@ import Foundation
 
 /// The recordings of a folder sorted by run: the default `contract-check` run verifies the latest run's
 /// only, and a test process that starts recording in a folder removes the earlier runs' files there.
-public enum RecordingRuns {
+package enum RecordingRuns {
     /// The recording files (`.jsonl`) in `directory` and its subfolders, split into the latest run's and
     /// the rest. The latest run is the run of the file opened last (by the time its name carries, else
     /// its modification time); files without a run in their name count as one run of their own.
-    public static func split(_ directory: URL) -> (latest: [URL], earlier: [URL]) {
+    package static func split(_ directory: URL) -> (latest: [URL], earlier: [URL]) {
         let files = TrafficFiles.find(in: [directory.path]).files.filter {
             $0.pathExtension.lowercased() == "jsonl"
         }
@@ -24,7 +24,7 @@ public enum RecordingRuns {
     /// Removes the recordings of runs other than `run` directly in `directory` (files named as recordings
     /// are: `recording-….jsonl`); other files stay. What cannot be removed stays too: the default run
     /// ignores it.
-    public static func removeEarlier(than run: RecordingRun, in directory: URL) {
+    package static func removeEarlier(than run: RecordingRun, in directory: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names {
             guard let parsed = RecordingFileName(name), parsed.run != run else { continue }

@@ -9,16 +9,16 @@ import Foundation
 
 /// Appends exchanges to this process's recording file, one line per exchange, one `write(2)` per line.
 /// Unchecked Sendable: its stored properties are `let`s, and writes to the file are made holding `lock`.
-public final class RecordingWriter: @unchecked Sendable {
+package final class RecordingWriter: @unchecked Sendable {
     /// The file this process writes.
-    public let url: URL
+    package let url: URL
     private let descriptor: Int32
     // Serialises writers within the process; the descriptor is written only under it.
     private let lock = NSLock()
 
     /// Opens (creating it and its folder) a file of its own for this process in `directory`, named for
     /// `run` (see `RecordingRuns`).
-    public init(directory: URL = Recording.defaultDirectory, run: RecordingRun = .current) throws {
+    package init(directory: URL = Recording.defaultDirectory, run: RecordingRun = .current) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let name = RecordingFileName.make(
             run: run, opened: Date(), process: ProcessInfo.processInfo.processIdentifier)
@@ -34,7 +34,7 @@ public final class RecordingWriter: @unchecked Sendable {
     }
 
     /// Appends one exchange and the violations found when it happened. Safe from any thread.
-    public func append(_ entry: TrafficEntry, violations: [ContractViolation] = []) {
+    package func append(_ entry: TrafficEntry, violations: [ContractViolation] = []) {
         let bytes = Recording.lineBytes(for: entry, violations: violations)
         lock.lock()
         defer { lock.unlock() }

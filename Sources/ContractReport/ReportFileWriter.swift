@@ -13,13 +13,13 @@ import Foundation
 /// The partial file is named `.<report>.<process id>.contract-check-partial`. A write that fails removes
 /// it; one that never finishes (the process killed) leaves it, and the next write to that folder removes
 /// every such file whose process is gone, so a `Reports/` folder does not collect them.
-public enum ReportFileWriter {
+package enum ReportFileWriter {
     /// The end of a partial file's name.
-    public static let partialSuffix = ".contract-check-partial"
+    package static let partialSuffix = ".contract-check-partial"
 
     /// Writes `data` to `url`, replacing any file there.
     /// - Throws: the error that stopped the write; nothing is left behind then.
-    public static func write(_ data: Data, to url: URL) throws {
+    package static func write(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
         removeAbandonedPartialFiles(in: folder)
         let partial = folder.appendingPathComponent(

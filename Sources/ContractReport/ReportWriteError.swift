@@ -1,20 +1,20 @@
 import Foundation
 
 /// A report that could not be written: where, why, and what to do.
-public struct ReportWriteError: Error, CustomStringConvertible {
+package struct ReportWriteError: Error, CustomStringConvertible {
     /// The path the report was to be written to, as given.
-    public var path: String
+    package var path: String
     /// Why it could not be, in words, with what to do.
-    public var reason: String
+    package var reason: String
 
     /// Creates the error.
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
     /// `path: error: cannot write the report: reason`.
-    public var description: String { "\(path): error: cannot write the report: \(reason)" }
+    package var description: String { "\(path): error: cannot write the report: \(reason)" }
 
     /// The reason a report cannot be written to `url`, found before writing: the path is a folder, or a
     /// folder it would go in is a file. `nil` when neither holds.

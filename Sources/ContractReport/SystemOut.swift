@@ -1,9 +1,9 @@
 /// A suite's `<system-out>` as paragraphs separated by a blank line: a contract's lint diagnostics, each
 /// traffic warning with where it was recorded. Merging shards keeps each paragraph once, so the lint
 /// result every shard reports appears once.
-public enum SystemOut {
+package enum SystemOut {
     /// The paragraphs as one text.
-    public static func joined(_ paragraphs: [String]) -> String {
+    package static func joined(_ paragraphs: [String]) -> String {
         paragraphs.filter { !$0.isEmpty }.joined(separator: "\n\n")
     }
 

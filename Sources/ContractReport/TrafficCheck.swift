@@ -6,26 +6,26 @@ import Foundation
 /// Verifies recorded traffic against one or more contracts: each exchange goes to the contract whose
 /// servers its URL matches (the first, in the order given); exchanges that no contract's servers
 /// match are skipped and counted.
-public struct TrafficCheck: Sendable {
+package struct TrafficCheck: Sendable {
     /// A contract with its verifier.
-    public struct Contract: Sendable {
+    package struct Contract: Sendable {
         /// The loaded contract.
-        public var document: Spec.Document
+        package var document: Spec.Document
         /// Its verifier.
-        public var verifier: ContractVerifier
+        package var verifier: ContractVerifier
 
         /// Pairs a contract with its verifier.
-        public init(document: Spec.Document, verifier: ContractVerifier) {
+        package init(document: Spec.Document, verifier: ContractVerifier) {
             self.document = document
             self.verifier = verifier
         }
     }
 
     /// The contracts, in the order exchanges are offered to them.
-    public var contracts: [Contract]
+    package var contracts: [Contract]
 
     /// Creates a check.
-    public init(contracts: [Contract]) {
+    package init(contracts: [Contract]) {
         self.contracts = contracts
     }
 
@@ -33,7 +33,7 @@ public struct TrafficCheck: Sendable {
     /// only (with the options its test used), or set aside when this check does not include it; any
     /// other exchange goes to the first contract whose servers match its URL. For traffic read from
     /// files, `TrafficVerification` verifies each exchange as it is read instead.
-    public func run(_ records: [TrafficEntry]) -> TrafficResult {
+    package func run(_ records: [TrafficEntry]) -> TrafficResult {
         var verification = TrafficVerification(self)
         for record in records { verification.verify(record) }
         return verification.result
@@ -63,59 +63,59 @@ public struct TrafficCheck: Sendable {
 }
 
 /// What a traffic check found.
-public struct TrafficResult: Sendable {
+package struct TrafficResult: Sendable {
     /// One result per contract, in the order the contracts were given.
-    public var contracts: [ContractTrafficResult]
+    package var contracts: [ContractTrafficResult]
     /// How many exchanges matched no contract's servers.
-    public var skippedExchanges = 0
+    package var skippedExchanges = 0
     /// How many recorded exchanges were made against each contract this check does not include (a
     /// test's own fixture contract), by the contract's path as the recording names it.
-    public var otherContracts: [String: Int] = [:]
+    package var otherContracts: [String: Int] = [:]
 
     /// Every violation found, across contracts.
-    public var violations: [ContractViolation] {
+    package var violations: [ContractViolation] {
         contracts.flatMap { $0.operations.flatMap { $0.findings.map(\.violation) } + $0.unrouted.map(\.violation) }
     }
 
     /// Whether any violation is an error.
-    public var hasErrors: Bool { violations.contains { $0.severity == .error } }
+    package var hasErrors: Bool { violations.contains { $0.severity == .error } }
 }
 
 /// One violation with where its exchange was read: the exchange itself is not kept, so a run over
 /// millions of exchanges holds only its findings.
-public struct Finding: Sendable {
+package struct Finding: Sendable {
     /// The violation.
-    public var violation: ContractViolation
+    package var violation: ContractViolation
     /// Where the exchange was read: a HAR entry or a recording line.
-    public var source: SourceLocation
+    package var source: SourceLocation
     /// The test that sent the exchange, for recordings.
-    public var test: String?
+    package var test: String?
 }
 
 /// Traffic results for one contract, per operation in document order.
-public struct ContractTrafficResult: Sendable {
+package struct ContractTrafficResult: Sendable {
     /// One operation's share of the traffic.
-    public struct Operation: Sendable {
+    package struct Operation: Sendable {
         /// The operation.
-        public var operation: Spec.Operation
+        package var operation: Spec.Operation
         /// Exchanges that reached it.
-        public var exchanges = 0
+        package var exchanges = 0
         /// Status codes it answered with.
-        public var statuses: Set<Int> = []
+        package var statuses: Set<Int> = []
         /// Its violations.
-        public var findings: [Finding] = []
+        package var findings: [Finding] = []
         /// Seconds its exchanges took, as recorded.
-        public var time = 0.0
+        package var time = 0.0
     }
 
     /// The contract.
-    public var document: Spec.Document
+    package var document: Spec.Document
     /// Every operation, exercised or not, in document order.
-    public var operations: [Operation]
+    package var operations: [Operation]
     /// Violations of requests that matched no path or method of the contract.
-    public var unrouted: [Finding] = []
+    package var unrouted: [Finding] = []
     /// Exchanges verified against this contract.
-    public var exchanges = 0
+    package var exchanges = 0
     /// The position in `operations` of each operation, by method and path: an exchange costs a lookup,
     /// not a search through a contract's thousands of operations.
     private let operationIndex: [String: Int]
@@ -148,17 +148,17 @@ public struct ContractTrafficResult: Sendable {
     }
 
     /// Operations exercised at least once.
-    public var exercised: Int { operations.filter { $0.exchanges > 0 }.count }
+    package var exercised: Int { operations.filter { $0.exchanges > 0 }.count }
 
     /// A documented response: its operation (`displayName`) and status key (`200`, `4XX`, `default`).
-    public struct ResponseKey: Sendable, Hashable {
+    package struct ResponseKey: Sendable, Hashable {
         /// The operation's `operationId`, else `METHOD /path`.
-        public var operation: String
+        package var operation: String
         /// The status key as the contract writes it.
-        public var status: String
+        package var status: String
 
         /// Names a documented response.
-        public init(operation: String, status: String) {
+        package init(operation: String, status: String) {
             self.operation = operation
             self.status = status
         }
@@ -167,7 +167,7 @@ public struct ContractTrafficResult: Sendable {
     /// The documented responses the traffic exercised (any status the key covers was answered), and those
     /// of the error responses (4XX, 5XX and `default`) exercised with an error status (400 and above), in
     /// document order. Kept by key so that the coverage of shards adds up without counting twice.
-    public var exercisedResponses: (all: [ResponseKey], errors: [ResponseKey]) {
+    package var exercisedResponses: (all: [ResponseKey], errors: [ResponseKey]) {
         var all: [ResponseKey] = []
         var errors: [ResponseKey] = []
         for entry in operations {
@@ -182,12 +182,12 @@ public struct ContractTrafficResult: Sendable {
     }
 
     /// Documented responses (operation and status key) that the traffic exercised, and how many are documented.
-    public var responsesExercised: (exercised: Int, documented: Int) {
+    package var responsesExercised: (exercised: Int, documented: Int) {
         (exercisedResponses.all.count, operations.reduce(0) { $0 + $1.operation.responses.count })
     }
 
     /// Documented error responses (4XX, 5XX and default) that the traffic exercised, and how many are documented.
-    public var errorResponsesExercised: (exercised: Int, documented: Int) {
+    package var errorResponsesExercised: (exercised: Int, documented: Int) {
         let documented = operations.reduce(0) { $0 + $1.operation.responses.filter { Self.isError($0.status) }.count }
         return (exercisedResponses.errors.count, documented)
     }

@@ -2,21 +2,21 @@ import ContractJSON
 import Foundation
 
 /// Finds and reads traffic: HAR files (`.har`) and recordings (`.jsonl`), given as files or folders.
-public enum TrafficFiles {
+package enum TrafficFiles {
     /// What was read from a set of paths (the exchanges themselves go to the caller one at a time).
-    public struct Loaded: Sendable {
+    package struct Loaded: Sendable {
         /// How many exchanges were read.
-        public var exchanges = 0
+        package var exchanges = 0
         /// Files that could not be read, with why.
-        public var errors: [TrafficReadError] = []
+        package var errors: [TrafficReadError] = []
         /// Torn or unreadable recording lines that were skipped.
-        public var skippedLines = 0
+        package var skippedLines = 0
         /// Files read.
-        public var files = 0
+        package var files = 0
     }
 
     /// The traffic files in `paths`: files as given, folders searched recursively for `.har` and `.jsonl`.
-    public static func find(in paths: [String]) -> (files: [URL], missing: [String]) {
+    package static func find(in paths: [String]) -> (files: [URL], missing: [String]) {
         var files: [URL] = []
         var missing: [String] = []
         for path in paths {
@@ -41,7 +41,7 @@ public enum TrafficFiles {
 
     /// Reads the files, file by file in path order, handing each exchange to `body` as soon as it is read
     /// (nothing of it is kept); `displayPath` turns a URL into the path messages print.
-    public static func read(_ files: [URL], displayPath: (URL) -> String, each body: (TrafficEntry) -> Void)
+    package static func read(_ files: [URL], displayPath: (URL) -> String, each body: (TrafficEntry) -> Void)
         -> Loaded
     {
         var loaded = Loaded()

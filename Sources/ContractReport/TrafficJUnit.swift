@@ -8,7 +8,7 @@ extension JUnitReport {
     /// with "not exercised", so dashboards show coverage), and the coverage figures as properties.
     /// Traffic files that could not be read are errored cases, one per file, in a suite of their own
     /// (`unreadableSuite`): a run that fails because of them does not look green on a dashboard.
-    public init(
+    package init(
         traffic: TrafficResult, timestamp: Date, hostname: String, unreadable: [TrafficReadError] = [],
         redact: (ContractViolation) -> ContractViolation = { $0 }
     ) {
@@ -66,7 +66,7 @@ extension JUnitReport {
     }
 
     /// The name of the suite of traffic files that could not be read.
-    public static let unreadableSuite = "unreadable traffic files"
+    package static let unreadableSuite = "unreadable traffic files"
 
     private static func outcome(
         _ exchanges: Int, _ findings: [Finding], redact: (ContractViolation) -> ContractViolation

@@ -3,14 +3,14 @@ import ContractVerify
 /// Verifies traffic one exchange at a time, as it is read, keeping only what the reports need: the
 /// findings, with where each exchange was read, and counts per operation. An exchange is dropped once
 /// verified, so memory stays flat however many exchanges a run reads.
-public struct TrafficVerification {
+package struct TrafficVerification {
     private let check: TrafficCheck
     private var verifiers: VerifierVariants
     /// What has been found so far.
-    public private(set) var result: TrafficResult
+    package private(set) var result: TrafficResult
 
     /// Starts verifying against the check's contracts.
-    public init(_ check: TrafficCheck) {
+    package init(_ check: TrafficCheck) {
         self.check = check
         verifiers = VerifierVariants(contracts: check.contracts)
         result = TrafficResult(contracts: check.contracts.map { ContractTrafficResult(document: $0.document) })
@@ -21,7 +21,7 @@ public struct TrafficVerification {
     var variantCount: Int { verifiers.count }
 
     /// Verifies one exchange and adds its verdict to `result`.
-    public mutating func verify(_ record: TrafficEntry) {
+    package mutating func verify(_ record: TrafficEntry) {
         let (found, isOther) = check.contractIndex(for: record)
         guard let index = found else {
             if isOther, let contract = record.contract {

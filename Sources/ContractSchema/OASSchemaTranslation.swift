@@ -12,9 +12,9 @@ import ContractJSON
 /// - boolean `exclusiveMinimum`/`exclusiveMaximum` become the numeric form.
 /// - keywords beside `$ref` are ignored (dropped).
 /// - 2.0 `type: file` becomes `type: string, format: binary`.
-public enum OASSchemaTranslation {
+package enum OASSchemaTranslation {
     /// The version a schema tree is written for.
-    public enum SourceVersion: Sendable, Hashable {
+    package enum SourceVersion: Sendable, Hashable {
         /// OpenAPI 3.0.x.
         case oas30
         /// Swagger 2.0.
@@ -22,9 +22,9 @@ public enum OASSchemaTranslation {
     }
 
     /// A place where the translation kept a surprising meaning, for the linter to warn about.
-    public struct Note: Sendable, Hashable, CustomStringConvertible {
+    package struct Note: Sendable, Hashable, CustomStringConvertible {
         /// What kind of place.
-        public enum Kind: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             /// `nullable: true` in an object without `type`: it has no effect, `null` stays invalid.
             case nullableWithoutType
             /// `nullable: true` beside an `enum` that does not list `null`: `null` stays invalid.
@@ -32,12 +32,12 @@ public enum OASSchemaTranslation {
         }
 
         /// What kind of place.
-        public var kind: Kind
+        package var kind: Kind
         /// The schema object, relative to the translated root.
-        public var pointer: JSONPointer
+        package var pointer: JSONPointer
 
         /// A warning sentence.
-        public var description: String {
+        package var description: String {
             switch kind {
             case .nullableWithoutType:
                 "\(pointer.fragment): nullable has no effect without a type in the same schema object; null is rejected"
@@ -48,7 +48,7 @@ public enum OASSchemaTranslation {
     }
 
     /// Translates a schema and every subschema below it.
-    public static func translate(_ schema: JSONValue, from version: SourceVersion = .oas30) -> (
+    package static func translate(_ schema: JSONValue, from version: SourceVersion = .oas30) -> (
         schema: JSONValue, notes: [Note]
     ) {
         var notes: [Note] = []
@@ -185,7 +185,7 @@ public enum OASSchemaTranslation {
 
     /// Whether the schema object says `nullable: true` (or `x-nullable: true`), which read leniently lets
     /// `null` pass whatever keywords stand beside it (`NullableReading.lenient`).
-    public static func declaresNullable(_ object: JSONObject, from version: SourceVersion = .oas30) -> Bool {
+    package static func declaresNullable(_ object: JSONObject, from version: SourceVersion = .oas30) -> Bool {
         object[nullableKey(of: object, from: version)]?.boolValue == true
     }
 

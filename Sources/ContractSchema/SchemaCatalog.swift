@@ -6,9 +6,9 @@ import Foundation
 ///
 /// Safe to use from many threads: compiling takes a lock; validating with what it returns does not.
 /// Unchecked Sendable: every stored `var` (and the compiler) is read and written only holding `lock`.
-public final class SchemaCatalog: @unchecked Sendable {
+package final class SchemaCatalog: @unchecked Sendable {
     /// The documents the schemas live in.
-    public let registry: SchemaRegistry
+    package let registry: SchemaRegistry
     private let lock = NSLock()
     // Guarded by `lock`.
     private let compiler: SchemaCompiler
@@ -59,14 +59,14 @@ public final class SchemaCatalog: @unchecked Sendable {
     }
 
     /// Creates a catalog over `registry`.
-    public init(registry: SchemaRegistry, options: SchemaCompileOptions = SchemaCompileOptions()) {
+    package init(registry: SchemaRegistry, options: SchemaCompileOptions = SchemaCompileOptions()) {
         self.registry = registry
         self.compiler = SchemaCompiler(registry: registry, options: options)
     }
 
     /// The compiled schema at `uri` (absolute, with a pointer or anchor fragment), compiled on first use.
     /// - Throws: the compile errors found while compiling it the first time (and again on every later call).
-    public func schema(at uri: String) throws(SchemaCompileErrors) -> CompiledSchema {
+    package func schema(at uri: String) throws(SchemaCompileErrors) -> CompiledSchema {
         let reference = URIReference(uri)
         guard let location = registry.locate(reference) else {
             throw Self.unknown(reference.withoutFragment.description, pointer: .root)
@@ -76,7 +76,7 @@ public final class SchemaCatalog: @unchecked Sendable {
 
     /// The compiled schema at `pointer` inside the registered document `documentURI` (no fragment):
     /// the same as `schema(at:)` with a pointer fragment, without spelling the pointer out and parsing it back.
-    public func schema(inDocument documentURI: String, at pointer: JSONPointer) throws(SchemaCompileErrors)
+    package func schema(inDocument documentURI: String, at pointer: JSONPointer) throws(SchemaCompileErrors)
         -> CompiledSchema
     {
         try schema(at: SchemaRegistry.Location(document: documentURI, pointer: pointer), checkingDocument: true)

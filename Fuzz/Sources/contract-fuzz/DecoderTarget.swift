@@ -1,5 +1,6 @@
-import ContractVerify
 import Foundation
+
+@testable import ContractVerify
 
 /// The form, multipart and deepObject decoders, reached as a client's request reaches them: the first
 /// byte picks a request of the billing and file-upload contracts, the rest is its query or its body.

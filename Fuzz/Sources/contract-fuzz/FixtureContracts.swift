@@ -1,6 +1,7 @@
-import ContractSpec
-import ContractVerify
 import Foundation
+
+@testable import ContractSpec
+@testable import ContractVerify
 
 /// Contracts of the repository the fuzz targets verify against, found from this source file's place.
 enum FixtureContracts {

@@ -1,5 +1,6 @@
-import ContractSpec
 import Foundation
+
+@testable import ContractSpec
 
 /// A contract in two files, `api.yaml` and `common.yaml` (the input's two halves), loaded with every
 /// lint check: `$ref`s within and across the files, to missing files and out of the folder.

@@ -1,5 +1,4 @@
-import ContractJSON
-
+@testable import ContractJSON
 @testable import ContractSchema
 
 /// A schema and an instance, both JSON (the input's two halves after a first byte that picks the

@@ -1,6 +1,7 @@
-import ContractReport
-import ContractVerify
 import Foundation
+
+@testable import ContractReport
+@testable import ContractVerify
 
 /// Recorded traffic: the input written as a HAR file or a JSON-lines recording, read as the CLI reads
 /// it, and every exchange read verified against the clinic contract.

@@ -1,5 +1,6 @@
-import ContractSpec
 import Foundation
+
+@testable import ContractSpec
 
 /// The YAML reader, as a contract file is read (byte-order mark, UTF-8 check, alias budget, depth).
 enum YAMLTarget {

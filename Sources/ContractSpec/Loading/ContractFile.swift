@@ -15,10 +15,10 @@ public final class ContractFile: Sendable {
     /// The parsed content.
     public let root: JSONValue
     /// JSON or YAML.
-    public let format: DocumentFormat
+    package let format: DocumentFormat
 
     /// Creates a file record.
-    public init(url: URL, uri: String, displayPath: String, root: JSONValue, format: DocumentFormat) {
+    package init(url: URL, uri: String, displayPath: String, root: JSONValue, format: DocumentFormat) {
         self.url = url
         self.uri = uri
         self.displayPath = displayPath

@@ -2,9 +2,9 @@ import ContractJSON
 import Foundation
 
 /// The files of one contract, loaded once each, within a folder tree that `$ref`s may not leave.
-public final class ContractWorkspace {
+package final class ContractWorkspace {
     /// `$ref`s may name files in this folder or below it, nothing else.
-    public let rootDirectory: URL
+    package let rootDirectory: URL
     private let workingDirectory: String
     private var files: [String: ContractFile] = [:]
     private var failures: [String: LoadFailure] = [:]
@@ -14,19 +14,19 @@ public final class ContractWorkspace {
     /// by file URI and the object's pointer: built on the first miss, kept for the next.
     var memberNameIndexes: [String: NameIndex] = [:]
     /// Files in the order they were first loaded.
-    public private(set) var loadOrder: [String] = []
+    package private(set) var loadOrder: [String] = []
 
     /// Creates a workspace whose `$ref`s stay inside `rootDirectory`.
-    public init(rootDirectory: URL) {
+    package init(rootDirectory: URL) {
         self.rootDirectory = rootDirectory.standardizedFileURL.resolvingSymlinksInPath()
         self.workingDirectory = FileManager.default.currentDirectoryPath
     }
 
     /// Every file loaded so far.
-    public var loadedFiles: [ContractFile] { loadOrder.compactMap { files[$0] } }
+    package var loadedFiles: [ContractFile] { loadOrder.compactMap { files[$0] } }
 
     /// Loads the file at `url` (once; later calls return the same file or the same failure).
-    public func file(at url: URL) throws(LoadFailure) -> ContractFile {
+    package func file(at url: URL) throws(LoadFailure) -> ContractFile {
         let resolved = url.standardizedFileURL.resolvingSymlinksInPath()
         let key = resolved.path
         if let file = files[key] { return file }
@@ -46,7 +46,7 @@ public final class ContractWorkspace {
     }
 
     /// Whether `url` lies inside the root folder.
-    public func contains(_ url: URL) -> Bool {
+    package func contains(_ url: URL) -> Bool {
         let path = url.standardizedFileURL.resolvingSymlinksInPath().path
         let root = rootDirectory.path.hasSuffix("/") ? rootDirectory.path : rootDirectory.path + "/"
         return path == rootDirectory.path || path.hasPrefix(root)

@@ -1,5 +1,5 @@
 /// The syntax a contract file is written in.
-public enum DocumentFormat: String, Sendable {
+package enum DocumentFormat: String, Sendable {
     /// JSON (RFC 8259).
     case json
     /// YAML 1.2.

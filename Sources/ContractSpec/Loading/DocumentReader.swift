@@ -6,12 +6,12 @@ import Foundation
 // `UTF8Validation` found inside the buffer.
 
 /// Reads one contract file from disk into a `JSONValue`, refusing what would hurt the loader.
-public enum DocumentReader {
+package enum DocumentReader {
     /// Files larger than this are refused before they are read.
-    public static let defaultMaximumFileSize = 64 << 20
+    package static let defaultMaximumFileSize = 64 << 20
 
     /// Reads and parses the file at `url`; `path` is how diagnostics name it.
-    public static func read(url: URL, path: String, maximumFileSize: Int = defaultMaximumFileSize) throws(LoadFailure)
+    package static func read(url: URL, path: String, maximumFileSize: Int = defaultMaximumFileSize) throws(LoadFailure)
         -> (value: JSONValue, format: DocumentFormat)
     {
         let start = SourceLocation(file: path, line: 1, column: 1)
@@ -47,7 +47,7 @@ public enum DocumentReader {
     }
 
     /// Parses bytes already in memory.
-    public static func parse(_ data: Data, path: String) throws(LoadFailure) -> (
+    package static func parse(_ data: Data, path: String) throws(LoadFailure) -> (
         value: JSONValue, format: DocumentFormat
     ) {
         let result: Result<(JSONValue, DocumentFormat), LoadFailure> = data.withUnsafeBytes { raw in

@@ -2,17 +2,17 @@ import ContractJSON
 import Foundation
 
 /// Where a `$ref` leads: the file, the pointer inside it, and the value found there.
-public struct ResolvedReference: Sendable {
+package struct ResolvedReference: Sendable {
     /// The file holding the target.
-    public let file: ContractFile
+    package let file: ContractFile
     /// The target's pointer inside that file.
-    public let pointer: JSONPointer
+    package let pointer: JSONPointer
     /// The target value.
-    public let value: JSONValue
+    package let value: JSONValue
     /// `uri#pointer`: one string per target, however the `$ref`s that reach it are spelled.
-    public let key: String
+    package let key: String
     /// Where the target is written (found once per resolution, which is cached).
-    public let position: SourcePosition
+    package let position: SourcePosition
 }
 
 /// Resolves `$ref` strings to files and JSON pointers, offline and inside the workspace folder.

@@ -5,9 +5,9 @@ import Foundation
 /// The compiled schemas of one contract: every file registered once, every schema compiled once
 /// (on first use, or all at once with `compileAll`), shared by every thread that verifies traffic.
 /// Unchecked Sendable: the `let`s never change, and every `var` is read and written only holding `lock`.
-public final class ContractSchemas: @unchecked Sendable {
+package final class ContractSchemas: @unchecked Sendable {
     /// The files of the contract, by URI, each read in its version's dialect.
-    public let registry: SchemaRegistry
+    package let registry: SchemaRegistry
     private let catalog: SchemaCatalog
     private let dialect: SchemaDialect
     private let version: Spec.Version
@@ -30,7 +30,7 @@ public final class ContractSchemas: @unchecked Sendable {
     private let registeredSynthesized: [SchemaAddress: String]
     private let files: [String: ContractFile]
     /// How `nullable: true` is read when the 3.0 and 2.0 schemas compile.
-    public let nullable: NullableReading
+    package let nullable: NullableReading
     private let lock = NSLock()
     // Guarded by `lock`: the same schemas compiled with the other `nullable` reading, made when asked for.
     private var otherReading: ContractSchemas?
@@ -41,7 +41,7 @@ public final class ContractSchemas: @unchecked Sendable {
 
     /// Creates the catalog for files written in one specification version, plus the schemas the loader
     /// built itself (Swagger 2.0 parameters and form bodies), each registered under a name of its own.
-    public init(
+    package init(
         files: [ContractFile], version: Spec.Version, componentRoots: [JSONPointer], synthesized: [Spec.Schema] = [],
         nullable: NullableReading = .lenient
     ) {
@@ -90,7 +90,7 @@ public final class ContractSchemas: @unchecked Sendable {
     /// These schemas compiled with `nullable` read as given: `self` when they already are, else a catalog
     /// of their own (made once, on first use), so that the verifier and the synthesizer given a document
     /// read `nullable` as their options say.
-    public func reading(_ nullable: NullableReading) -> ContractSchemas {
+    package func reading(_ nullable: NullableReading) -> ContractSchemas {
         guard nullable != self.nullable else { return self }
         lock.lock()
         defer { lock.unlock() }
@@ -106,12 +106,12 @@ public final class ContractSchemas: @unchecked Sendable {
     }
 
     /// An empty catalog, for documents built in code.
-    public convenience init() {
+    package convenience init() {
         self.init(files: [], version: .openAPI31("3.1.0"), componentRoots: [])
     }
 
     /// The compiled form of a schema of the contract.
-    public func compiled(_ schema: Spec.Schema) throws(SchemaCompileErrors) -> CompiledSchema {
+    package func compiled(_ schema: Spec.Schema) throws(SchemaCompileErrors) -> CompiledSchema {
         guard schema.isSynthesized else {
             return try catalog.schema(inDocument: schema.baseURI, at: schema.pointer, writtenAs: schema.writtenValue)
         }
@@ -139,7 +139,7 @@ public final class ContractSchemas: @unchecked Sendable {
 
     /// The absolute URI a `$ref` written in the schema at `baseURI` names (`#/components/schemas/Pet`,
     /// `./schemas/common.yaml#/Problem`).
-    public func resolve(_ reference: String, against baseURI: String) -> String {
+    package func resolve(_ reference: String, against baseURI: String) -> String {
         guard let base = URL(string: baseURI), let url = URL(string: reference, relativeTo: base) else {
             return reference
         }
@@ -149,7 +149,7 @@ public final class ContractSchemas: @unchecked Sendable {
     /// The schema at an absolute URI with a JSON-pointer fragment, in the 2020-12 form the model uses
     /// (3.0 and 2.0 schemas translated), or `nil` when no file of the contract has it.
     /// Follow a schema's `$ref`s with this and `resolve(_:against:)`.
-    public func schemaValue(at uri: String) -> JSONValue? {
+    package func schemaValue(at uri: String) -> JSONValue? {
         lock.lock()
         defer { lock.unlock() }
         if let known = normalisedValues[uri] { return known }
@@ -168,13 +168,13 @@ public final class ContractSchemas: @unchecked Sendable {
     }
 
     /// The compiled schema at `pointer` in the contract file whose URI is `fileURI`.
-    public func compiled(inFile fileURI: String, at pointer: JSONPointer) throws(SchemaCompileErrors) -> CompiledSchema
+    package func compiled(inFile fileURI: String, at pointer: JSONPointer) throws(SchemaCompileErrors) -> CompiledSchema
     {
         try catalog.schema(inDocument: fileURI, at: pointer)
     }
 
     /// The compiled schema at an absolute URI with a fragment (`file:///…/api.yaml#/components/schemas/Pet`).
-    public func compiled(at uri: String) throws(SchemaCompileErrors) -> CompiledSchema {
+    package func compiled(at uri: String) throws(SchemaCompileErrors) -> CompiledSchema {
         try catalog.schema(at: uri)
     }
 

@@ -27,7 +27,7 @@ extension Spec {
         /// Named component schemas (3.x `components/schemas`, 2.0 `definitions`).
         public var schemas: [String: Schema]
         /// Every schema of the contract, compiled once on first use.
-        public var compiledSchemas = ContractSchemas()
+        package var compiledSchemas = ContractSchemas()
 
         /// How `nullable: true` is read when the contract's schemas compile (`.lenient` unless the
         /// loader or `reading(nullable:)` says otherwise).

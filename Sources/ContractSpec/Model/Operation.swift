@@ -8,7 +8,7 @@ extension Spec {
         /// The path key as written (may carry a Box-style `#fragment`, which names no part of the URL).
         public var path: String
         /// The URL template the path key describes.
-        public var template: PathTemplate
+        package var template: PathTemplate
         /// `operationId`, when given.
         public var operationId: String?
         /// Path-item and operation parameters merged (operation wins on the same name and location).

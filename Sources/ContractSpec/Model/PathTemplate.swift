@@ -2,9 +2,9 @@
 // within `0..<end` (`end` at most `bytes.count`).
 
 /// A path template such as `/pets/{petId}/photos`, split into literal and variable segments.
-public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
+package struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     /// One `/`-separated segment.
-    public enum Segment: Hashable, Sendable {
+    package enum Segment: Hashable, Sendable {
         /// Fixed text.
         case literal(String)
         /// A segment made of literal text and variables (`{id}`, `{name}.{ext}`, `v{version}`).
@@ -12,7 +12,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Part of a templated segment.
-    public enum Piece: Hashable, Sendable {
+    package enum Piece: Hashable, Sendable {
         /// Fixed text.
         case literal(String)
         /// A variable.
@@ -20,13 +20,13 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The template as written, without any Box-style `#fragment` suffix.
-    public let text: String
+    package let text: String
     /// The segments after the leading `/`.
-    public let segments: [Segment]
+    package let segments: [Segment]
 
     /// Parses a path key. Text after `#` is dropped: some documents use it to tell apart keys
     /// that describe the same URL.
-    public init(_ key: String) {
+    package init(_ key: String) {
         // Split on the UTF-8 bytes in place: `/`, `#`, `{` and `}` are ASCII, and splitting through
         // `Substring.UTF8View` and `Character`s was a percent of loading a contract with long paths.
         var bytesOfKey = key
@@ -98,7 +98,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The variable names in order.
-    public var variables: [String] {
+    package var variables: [String] {
         var names: [String] = []
         for case .template(let pieces) in segments {
             for case .variable(let name) in pieces { names.append(name) }
@@ -108,7 +108,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
 
     /// The template with every variable name replaced by `{}`: two paths with the same shape
     /// match the same URLs, which OpenAPI forbids.
-    public var shape: String {
+    package var shape: String {
         "/"
             + segments.map { segment in
                 switch segment {
@@ -125,5 +125,5 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The template text.
-    public var description: String { text }
+    package var description: String { text }
 }

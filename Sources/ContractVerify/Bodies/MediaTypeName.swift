@@ -2,17 +2,17 @@
 ///
 /// Type, subtype and parameter names are lower-cased; parameter values keep their case (a multipart
 /// boundary is case-sensitive).
-public struct MediaTypeName: Hashable, Sendable, CustomStringConvertible {
+package struct MediaTypeName: Hashable, Sendable, CustomStringConvertible {
     /// `application`, or `*`.
-    public var type: String
+    package var type: String
     /// `problem+json`, or `*`.
-    public var subtype: String
+    package var subtype: String
     /// The text after the first `;`, parsed only when a parameter is asked for: most checks need only
     /// the type and subtype.
     private let parameterText: Substring
 
     /// Parameters in order (`charset`, `boundary`, `q`), names lower-cased, quotes removed.
-    public var parameters: [(name: String, value: String)] {
+    package var parameters: [(name: String, value: String)] {
         guard !parameterText.isEmpty else { return [] }
         return parameterText.splitting(at: UInt8(ascii: ";")).compactMap { piece in
             let pair = piece.splitting(at: UInt8(ascii: "="), maxSplits: 1)
@@ -27,7 +27,7 @@ public struct MediaTypeName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses a `Content-Type` or one element of an `Accept` list; `nil` when it has no `type/subtype`.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         let pieces = text.splitting(at: UInt8(ascii: ";"), maxSplits: 1)
         let essence = pieces[0].splitting(at: UInt8(ascii: "/"))
         guard essence.count == 2 else { return nil }
@@ -47,27 +47,27 @@ public struct MediaTypeName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `type/subtype`, without parameters.
-    public var essence: String { type + "/" + subtype }
+    package var essence: String { type + "/" + subtype }
 
     /// The structured syntax suffix: `json` for `application/problem+json`.
-    public var suffix: String? {
+    package var suffix: String? {
         guard let plus = subtype.lastIndex(of: "+") else { return nil }
         return String(subtype[subtype.index(after: plus)...])
     }
 
     /// A parameter's value.
-    public func parameter(_ name: String) -> String? {
+    package func parameter(_ name: String) -> String? {
         parameters.first { $0.name == name }?.value
     }
 
     /// Whether the body is JSON: `application/json`, any `+json` suffix, or `*/json`.
-    public var isJSON: Bool { subtype == "json" || suffix == "json" }
+    package var isJSON: Bool { subtype == "json" || suffix == "json" }
 
     /// Whether this range (`application/*`, `*/*`, `application/json`) includes the concrete type `other`.
     /// Parameters are ignored, as OpenAPI's content maps ignore them. A suffix range (`application/*+json`,
     /// common in contracts though not in RFC 9110) includes every type with that suffix; `application/json`
     /// does not include `application/problem+json`: they are different types, parsed alike.
-    public func includes(_ other: MediaTypeName) -> Bool {
+    package func includes(_ other: MediaTypeName) -> Bool {
         specificity(matching: other) != nil
     }
 
@@ -101,19 +101,19 @@ public struct MediaTypeName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Equal when type, subtype and parameters are equal.
-    public static func == (lhs: MediaTypeName, rhs: MediaTypeName) -> Bool {
+    package static func == (lhs: MediaTypeName, rhs: MediaTypeName) -> Bool {
         lhs.type == rhs.type && lhs.subtype == rhs.subtype
             && lhs.parameters.elementsEqual(rhs.parameters) { $0.name == $1.name && $0.value == $1.value }
     }
 
     /// Hashes type and subtype.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(type)
         hasher.combine(subtype)
     }
 
     /// `type/subtype; name=value`.
-    public var description: String {
+    package var description: String {
         ([essence] + parameters.map { "\($0.name)=\($0.value)" }).joined(separator: "; ")
     }
 }
