@@ -18,6 +18,7 @@ enum BenchmarkMain {
                contract-bench record-stress DIR COUNT
                contract-bench formats [--seconds S]
                contract-bench record [--count N]
+               contract-bench nearest [--paths N] [--requests N]
           load   time parse, resolve and compile of each FILE (default: a generated synthetic contract at
                  several scales, and every document in ../shared/corpora/real-world), next to the floors:
                  Yams.compose for YAML, JSONSerialization for JSON; and the peak memory one load adds, in a
@@ -34,6 +35,8 @@ enum BenchmarkMain {
                  (for counting instructions: take the difference between two N).
           verdicts  one validator verdict per instance line, for Scripts/differential-schema.py.
           record  CPU time per recorded exchange on the request path (the line built and written).
+          nearest  CPU time per request that matches no path of a contract of N paths (default 20,000), whose
+                 verdict names the nearest documented paths: typos, paths far from every template, one repeated.
           formats  nanoseconds per value of each asserted format on typical values, next to a plain string.
           record-stress  append COUNT recordings from 4 threads (the recording concurrency test runs 8 at once).
           intercept [--requests N] [--rounds N] [--blocks N] [--url-cache] [--verify-count N] [--record] [--only LOOP]
@@ -58,6 +61,7 @@ enum BenchmarkMain {
         case "record-stress": try RecordStress.run(Array(arguments.dropFirst()))
         case "formats": try FormatBenchmark.run(Array(arguments.dropFirst()))
         case "record": try RecordBenchmark.run(Array(arguments.dropFirst()))
+        case "nearest": try NearestBenchmark.run(Array(arguments.dropFirst()))
         case "verdicts": try Verdicts.run(Array(arguments.dropFirst()))
         case "intercept": try InterceptionBenchmark.runBlocking(Array(arguments.dropFirst()))
         case "examples": try ExampleBenchmark.run(Array(arguments.dropFirst()))
