@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Verification at scale: the release `contract-check verify`, run as a whole process on recordings of
 # 10^3 to 10^6 exchanges, with its wall time and peak resident memory (from /usr/bin/time), and
-# openapi-core (from PyPI) validating the same requests and responses, per exchange.
+# openapi-core (from PyPI) validating the same requests and responses, per exchange; and 10,000 exchanges
+# that match none of a 20,000-path contract's paths (each verdict names the nearest paths).
 #
 # Usage: Scripts/bench-verify-scale.sh [--largest N]   (N: the largest count, default 1000000)
 # Environment: SCRATCH_PATH (swift build folder, default .build), BENCH_VENV (default /tmp/bench-venv).
@@ -41,6 +42,14 @@ while [[ $count -le $largest ]]; do
     rm -f "$file"
     count=$((count * 10))
 done
+echo
+# Requests that match no path: each verdict names the nearest of 20,000 documented paths.
+python3 "$root/Scripts/verify_scale.py" unrouted 10000 "$work/unrouted.jsonl" "$work/wide.yaml" 20000
+/usr/bin/time -f '%e %M' -o "$work/time" "$binary" verify --contract "$work/wide.yaml" "$work/unrouted.jsonl" \
+    >"$work/out" || true
+grep -q "10000 exchanges" "$work/out" || { cat "$work/out" >&2; exit 1; }
+read -r seconds kilobytes < <(tail -n 1 "$work/time")
+echo "10000 exchanges matching none of 20,000 paths: ${seconds} s, $((kilobytes / 1024)) MiB peak"
 echo
 echo "openapi-core, validate_request and validate_response per exchange (in process, no file reading):"
 "$venv/bin/python3" "$root/Scripts/verify_scale.py" openapi-core 10000 "$contract"

@@ -6,6 +6,11 @@
     verify_scale.py openapi-core COUNT CONTRACT    validate COUNT of the same requests and responses with
                                                    openapi-core's validate_request and validate_response,
                                                    and print the microseconds per exchange
+    verify_scale.py unrouted COUNT FILE CONTRACT PATHS
+                                                   write a contract of PATHS paths (/resource{i}/items/{id})
+                                                   to CONTRACT, and COUNT recorded exchanges to FILE whose
+                                                   paths have a typo (/resource{k}/itens/{k}), each another,
+                                                   so that every verdict names the nearest documented paths
 
 The contract is Tests/Fixtures/contracts/petstore.yaml: GET /pets/{petId} answered with a Pet. Each test
 of the recording has its own server on a random localhost port, as tests with local servers do; every
@@ -69,10 +74,36 @@ def openapi_core(count, contract):
     print(f"{elapsed / count * 1e6:.1f} us per exchange ({count} exchanges, {invalid} invalid)")
 
 
+def unrouted(count, file, contract, paths):
+    with open(contract, "w") as out:
+        out.write("openapi: 3.1.0\ninfo: {title: wide, version: '1'}\n")
+        out.write("servers: [{url: 'https://api.example.com'}]\npaths:\n")
+        for index in range(paths):
+            out.write(f"  /resource{index}/items/{{id}}:\n    get: {{responses: {{'200': {{description: ok}}}}}}\n")
+    contract = os.path.abspath(contract)
+    with open(file, "w") as out:
+        for index in range(count):
+            line = {
+                "version": 1,
+                "test": f"WideTests.swift:{index // 50 + 1}",
+                "contract": contract,
+                "request": {
+                    "method": "GET",
+                    "url": f"https://api.example.com/resource{index * 97 % paths}/itens/{index}",
+                    "headers": [],
+                    "body": "",
+                },
+                "response": {"status": 200, "headers": [], "body": ""},
+            }
+            out.write(json.dumps(line, separators=(",", ":")) + "\n")
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 5 and sys.argv[1] == "generate":
         generate(int(sys.argv[2]), sys.argv[3], sys.argv[4])
     elif len(sys.argv) == 4 and sys.argv[1] == "openapi-core":
         openapi_core(int(sys.argv[2]), sys.argv[3])
+    elif len(sys.argv) == 6 and sys.argv[1] == "unrouted":
+        unrouted(int(sys.argv[2]), sys.argv[3], sys.argv[4], int(sys.argv[5]))
     else:
         sys.exit(__doc__)

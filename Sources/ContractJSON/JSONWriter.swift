@@ -78,70 +78,91 @@ package enum JSONWriter {
         output += String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `string` as a quoted JSON string. The bytes are copied into an array first: indexing the
-    /// `UTF8View` directly made a recorded exchange's line cost 49 µs instead of 22 (`contract-bench record`).
+    /// Appends `string` as a quoted JSON string (see `writeString(_:into:)` on bytes). The bytes are copied
+    /// into an array first: reading a String's own storage as a span needs Apple's 26 releases.
     package static func writeString(_ string: String, into output: inout [UInt8]) {
-        writeString(Array(string.utf8), into: &output)
+        writeString(Array(string.utf8)[...], into: &output)
+    }
+
+    /// Appends the UTF-8 text `utf8` as a quoted JSON string (see the `ArraySlice` form).
+    package static func writeString(_ utf8: [UInt8], into output: inout [UInt8]) {
+        writeString(utf8[...], into: &output)
     }
 
     /// Appends the UTF-8 text `utf8` as a quoted JSON string, escaping what RFC 8259 requires. C0 and C1
     /// controls, DEL and the Unicode line separators are escaped too: valid JSON either way, and output
-    /// stays one line per value whatever tool splits it. Runs with nothing to escape are appended whole:
-    /// byte by byte, writing a recorded 2 KB body cost several times as much.
-    package static func writeString<Text: Collection<UInt8>>(_ utf8: Text, into output: inout [UInt8]) {
+    /// stays one line per value whatever tool splits it.
+    ///
+    /// Byte by byte, from a `Span` into an `OutputSpan`, with no call per byte: appending the runs between
+    /// escapes to an `Array` cost a call per run, and a JSON body has an escaped quote every few bytes
+    /// (`contract-bench record`). The text goes in blocks, each with room for its worst case (an escape
+    /// writes at most six bytes per byte it reads), so the loop checks no room of its own and a large body
+    /// never reserves six times its size.
+    package static func writeString(_ utf8: ArraySlice<UInt8>, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        var runStart = utf8.startIndex
-        var index = runStart
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            // The common bytes: printable ASCII other than `"` and `\`, and non-ASCII bytes that cannot
-            // start an escaped character.
-            if (byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\"))
-                || (byte >= 0x80 && byte != 0xC2 && byte != 0xE2)
-            {
-                utf8.formIndex(after: &index)
-                continue
+        let text = utf8.span
+        var index = 0
+        while index < text.count {
+            let end = min(text.count, index + blockLength)
+            output.append(addingCapacity: (end - index) * longestEscape) { written in
+                index = escape(text, from: index, to: end, into: &written)
             }
-            let next = utf8.index(after: index)
-            var end = next
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09, 0x08, 0x0C, 0x00..<0x20, 0x7F:
-                output.append(contentsOf: utf8[runStart..<index])
-                appendEscape(for: UInt32(byte), to: &output)
-            case 0xC2 where next != utf8.endIndex && (0x80...0x9F).contains(utf8[next]):
-                // U+0080–U+009F, the C1 controls, are C2 80 – C2 9F.
-                output.append(contentsOf: utf8[runStart..<index])
-                appendEscape(for: UInt32(utf8[next]), to: &output)
-                end = utf8.index(after: next)
-            case 0xE2 where isLineOrParagraphSeparator(utf8, after: next):
-                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-                output.append(contentsOf: utf8[runStart..<index])
-                let last = utf8.index(after: next)
-                appendEscape(for: 0x2000 + UInt32(utf8[last]) - 0x80, to: &output)
-                end = utf8.index(after: last)
-            default:
-                utf8.formIndex(after: &index)
-                continue
-            }
-            index = end
-            runStart = end
         }
-        output.append(contentsOf: utf8[runStart..<index])
         output.append(UInt8(ascii: "\""))
     }
 
-    /// Whether the two bytes from `index` are `80 A8` or `80 A9`, the rest of U+2028 and U+2029 after `E2`.
-    private static func isLineOrParagraphSeparator<Text: Collection<UInt8>>(_ utf8: Text, after index: Text.Index)
-        -> Bool
-    {
-        guard index != utf8.endIndex, utf8[index] == 0x80 else { return false }
-        let next = utf8.index(after: index)
-        return next != utf8.endIndex && (utf8[next] == 0xA8 || utf8[next] == 0xA9)
+    /// The bytes of text escaped per block: small enough that a recording line's reserved room usually holds
+    /// a block's worst case, large enough that starting a block costs little per byte.
+    private static let blockLength = 128
+
+    /// The most bytes one escape writes (`\u2028`).
+    private static let longestEscape = 6
+
+    /// Escapes `text` from `start` until `end` (or just past it, to finish an escaped character) into
+    /// `output`, which has room for six bytes per byte; returns where it stopped.
+    @inline(__always)
+    private static func escape(
+        _ text: Span<UInt8>, from start: Int, to end: Int, into output: inout OutputSpan<UInt8>
+    ) -> Int {
+        var index = start
+        while index < end {
+            let byte = text[index]
+            // Printable ASCII other than `"` and `\` is most of any text.
+            if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                output.append(byte)
+                index &+= 1
+                continue
+            }
+            var character = UInt32(byte)
+            var length = 1
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x00..<0x20, 0x7F:
+                break
+            case 0xC2 where index + 1 < text.count && (0x80...0x9F).contains(text[index + 1]):
+                // U+0080–U+009F, the C1 controls, are C2 80 – C2 9F.
+                character = UInt32(text[index + 1])
+                length = 2
+            case 0xE2
+            where index + 2 < text.count && text[index + 1] == 0x80 && (0xA8...0xA9).contains(text[index + 2]):
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                character = 0x2000 + UInt32(text[index + 2]) - 0x80
+                length = 3
+            default:
+                // Any other byte of a multi-byte character is written as it is.
+                output.append(byte)
+                index &+= 1
+                continue
+            }
+            appendEscape(for: character, to: &output)
+            index &+= length
+        }
+        return index
     }
 
     /// The escape of the character `value`: a backslash and a letter for the six JSON names, `\u` and four
     /// lowercase hex digits for the rest, all below U+10000.
-    private static func appendEscape(for value: UInt32, to output: inout [UInt8]) {
+    @inline(__always)
+    private static func appendEscape(for value: UInt32, to output: inout OutputSpan<UInt8>) {
         output.append(UInt8(ascii: "\\"))
         switch value {
         case 0x22, 0x5C: output.append(UInt8(value))
@@ -153,10 +174,12 @@ package enum JSONWriter {
         default:
             output.append(UInt8(ascii: "u"))
             for shift in stride(from: 12, through: 0, by: -4) {
-                output.append(hexDigits[Int(value >> UInt32(shift) & 0xF)])
+                output.append(hexDigit(Int(value >> UInt32(shift) & 0xF)))
             }
         }
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static func hexDigit(_ value: Int) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + UInt8(value) : UInt8(ascii: "a") + UInt8(value - 10)
+    }
 }

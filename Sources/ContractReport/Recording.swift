@@ -38,73 +38,17 @@ package enum Recording {
     /// the violations the backend found then. `contract-check verify` verifies the exchange again against
     /// the contract as it is now, with those options; the recorded violations say what the test run saw.
     package static func line(for entry: TrafficEntry, violations: [ContractViolation] = []) -> String {
-        JSONWriter.string(from: value(for: entry, violations: violations))
+        var bytes: [UInt8] = []
+        RecordingLine.write(entry, violations: violations, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `line(for:violations:)` as UTF-8 bytes with its newline, as the recording writer appends it.
     package static func lineBytes(for entry: TrafficEntry, violations: [ContractViolation] = []) -> [UInt8] {
         var bytes: [UInt8] = []
-        JSONWriter.write(value(for: entry, violations: violations), into: &bytes)
+        RecordingLine.write(entry, violations: violations, into: &bytes)
         bytes.append(UInt8(ascii: "\n"))
         return bytes
-    }
-
-    private static func value(for entry: TrafficEntry, violations: [ContractViolation]) -> JSONValue {
-        var object: JSONObject = ["version": 1]
-        if let startedAt = entry.startedAt { object["startedAt"] = .string(UTCTimestamp.format(startedAt)) }
-        if let duration = entry.duration { object["duration"] = .number(JSONNumber(duration)) }
-        if let test = entry.test { object["test"] = .string(test) }
-        if let contract = entry.contract { object["contract"] = .string(contract) }
-        if let options = entry.options.flatMap(RecordedOptions.json) { object["options"] = options }
-        object["request"] = request(entry.exchange.request)
-        if let failure = entry.failure {
-            object["failure"] = .string(failure)
-        } else {
-            object["response"] = response(entry.exchange.response)
-        }
-        if !violations.isEmpty { object["violations"] = .array(violations.map(\.jsonValue)) }
-        return .object(object)
-    }
-
-    private static func request(_ request: HTTPRequest) -> JSONValue {
-        var url = ""
-        if let scheme = request.scheme, let host = request.host {
-            url = "\(scheme)://\(host)" + (request.port.map { ":\($0)" } ?? "")
-        }
-        url += request.path + (request.query.map { "?" + $0 } ?? "")
-        var object: JSONObject = [
-            "method": .string(request.method), "url": .string(url), "headers": headers(request.headers),
-        ]
-        addBody(request.body, to: &object)
-        return .object(object)
-    }
-
-    private static func response(_ response: HTTPResponse) -> JSONValue {
-        var object: JSONObject = [
-            "status": .number(JSONNumber(response.status)), "headers": headers(response.headers),
-        ]
-        addBody(response.body, to: &object)
-        return .object(object)
-    }
-
-    private static func headers(_ headers: HTTPHeaders) -> JSONValue {
-        .array(headers.map { [.string($0.name), .string($0.value)] })
-    }
-
-    /// A body that is UTF-8 text (JSON, forms, most others) as `"text"`, readable in the file and cheaper to
-    /// write than base64; other bytes as base64 in `"body"`, which is `null` when the body could not be read.
-    private static func addBody(_ body: HTTPBody, to object: inout JSONObject) {
-        guard let bytes = body.bytes else {
-            object["body"] = .null
-            return
-        }
-        let text = String(decoding: bytes, as: UTF8.self)
-        // Decoding replaces what is not UTF-8, so the bytes are text exactly when they come back unchanged.
-        if Array(text.utf8) == bytes {
-            object["text"] = .string(text)
-        } else {
-            object["body"] = .string(Data(bytes).base64EncodedString())
-        }
     }
 
     /// Reads every line of a recording file. A torn last line (a process that stopped while writing it)

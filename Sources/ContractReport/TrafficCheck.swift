@@ -39,26 +39,23 @@ package struct TrafficCheck: Sendable {
         return verification.result
     }
 
-    /// The contract an exchange is verified against, by its position in `contracts`; `nil` when no
-    /// contract's servers match its URL, or when it is a recording of a contract this check does not
+    /// The contract an exchange is verified against, by its position in `contracts`, with the route its
+    /// verifier found when servers chose the contract (so that verifying does not route again); `nil` when
+    /// no contract's servers match its URL, or when it is a recording of a contract this check does not
     /// include (then `isRecordingOfOtherContract`).
-    func contractIndex(for record: TrafficEntry) -> (index: Int?, isRecordingOfOtherContract: Bool) {
+    func contractIndex(for record: TrafficEntry, files: inout ContractFileNames) -> (
+        index: Int?, route: RouteResult?, isRecordingOfOtherContract: Bool
+    ) {
         if let recorded = record.contract {
-            let named = contracts.firstIndex { Self.isFile($0, named: recorded) }
-            return (named, named == nil)
+            let named = files.index(named: recorded)
+            return (named, nil, named == nil)
         }
-        return (contracts.firstIndex { Self.serves($0, record.exchange.request) }, false)
-    }
-
-    private static func serves(_ contract: Contract, _ request: HTTPRequest) -> Bool {
-        if case .serverNotFound = contract.verifier.route(request) { return false }
-        return true
-    }
-
-    /// Whether `path` (as a test process printed it: relative to its working directory, or absolute)
-    /// names the contract's root file.
-    private static func isFile(_ contract: Contract, named path: String) -> Bool {
-        URL(fileURLWithPath: path).standardizedFileURL.path == contract.document.file.url.standardizedFileURL.path
+        for (index, contract) in contracts.enumerated() {
+            let route = contract.verifier.route(record.exchange.request)
+            if case .serverNotFound = route { continue }
+            return (index, route, false)
+        }
+        return (nil, nil, false)
     }
 }
 

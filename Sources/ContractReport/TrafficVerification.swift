@@ -6,6 +6,7 @@ import ContractVerify
 package struct TrafficVerification {
     private let check: TrafficCheck
     private var verifiers: VerifierVariants
+    private var files: ContractFileNames
     /// What has been found so far.
     package private(set) var result: TrafficResult
 
@@ -13,6 +14,7 @@ package struct TrafficVerification {
     package init(_ check: TrafficCheck) {
         self.check = check
         verifiers = VerifierVariants(contracts: check.contracts)
+        files = ContractFileNames(check.contracts)
         result = TrafficResult(contracts: check.contracts.map { ContractTrafficResult(document: $0.document) })
     }
 
@@ -22,7 +24,7 @@ package struct TrafficVerification {
 
     /// Verifies one exchange and adds its verdict to `result`.
     package mutating func verify(_ record: TrafficEntry) {
-        let (found, isOther) = check.contractIndex(for: record)
+        let (found, route, isOther) = check.contractIndex(for: record, files: &files)
         guard let index = found else {
             if isOther, let contract = record.contract {
                 result.otherContracts[contract, default: 0] += 1
@@ -31,6 +33,6 @@ package struct TrafficVerification {
             }
             return
         }
-        result.contracts[index].add(record, verdict: verifiers.verdict(of: record, contract: index))
+        result.contracts[index].add(record, verdict: verifiers.verdict(of: record, contract: index, routed: route))
     }
 }

@@ -8,16 +8,33 @@ enum UTCTimestamp {
     /// `date` as `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC (the Gregorian calendar, years 0001–9999), or as
     /// `yyyy-MM-ddTHH:mm:ss` (whole seconds, no zone) where JUnit's XSDs want that.
     static func format(_ date: Date, withMillisecondsAndZone: Bool = true) -> String {
+        var bytes: [UInt8] = []
+        append(date, withMillisecondsAndZone: withMillisecondsAndZone, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `format(date, withMillisecondsAndZone:)` to `bytes` as UTF-8: digits computed from the epoch
+    /// time, no `String` built, since a recording writes one per exchange on the request path.
+    static func append(_ date: Date, withMillisecondsAndZone: Bool = true, to bytes: inout [UInt8]) {
         let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         let (days, dayMilliseconds) = floorDivision(totalMilliseconds, 86_400_000)
         let (year, month, day) = civil(fromDaysSinceEpoch: days)
         let seconds = dayMilliseconds / 1000
-        var text = ""
-        text.reserveCapacity(24)
-        text += digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + "T"
-        text += digits(seconds / 3600, 2) + ":" + digits(seconds / 60 % 60, 2) + ":" + digits(seconds % 60, 2)
-        if withMillisecondsAndZone { text += "." + digits(dayMilliseconds % 1000, 3) + "Z" }
-        return text
+        appendDigits(year, 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(month, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(day, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(seconds / 3600, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(seconds / 60 % 60, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(seconds % 60, 2, to: &bytes)
+        guard withMillisecondsAndZone else { return }
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(dayMilliseconds % 1000, 3, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     /// Reads the forms `format` writes, with 0 to 9 fraction digits (and, with `zoneOptional`, no
@@ -55,9 +72,21 @@ enum UTCTimestamp {
         return value
     }
 
-    private static func digits(_ value: Int64, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    /// Appends `value` in decimal, its digits zero-padded to `width`; wider values keep every digit (and a
+    /// year before 1 its minus sign).
+    private static func appendDigits(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        var digits = 1
+        while digits < width || magnitude / divisor >= 10 {
+            divisor *= 10
+            digits += 1
+        }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
     }
 
     private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {

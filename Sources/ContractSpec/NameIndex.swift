@@ -40,7 +40,7 @@ package struct NameIndex: Sendable {
         var best: String?
         // A name found at distance d is beaten only by a nearer one: names after it in scalar order
         // lose ties, because the walk meets names in that order.
-        walk(name, atMost: limit) { word, distance in
+        visitNames(near: name, atMost: limit) { word, distance in
             best = word
             return distance - 1
         }
@@ -50,7 +50,7 @@ package struct NameIndex: Sendable {
     /// Every name at most `limit` away from `name`, with its distance, in the order of their Unicode scalars.
     package func names(near name: String, atMost limit: Int) -> [(name: String, distance: Int)] {
         var found: [(name: String, distance: Int)] = []
-        walk(name, atMost: limit) { word, distance in
+        visitNames(near: name, atMost: limit) { word, distance in
             found.append((word, distance))
             return limit
         }
@@ -58,13 +58,14 @@ package struct NameIndex: Sendable {
     }
 
     /// Walks the names at most `limit` away from `name`, in the order of their Unicode scalars, handing each
-    /// to `visit` with its distance; `visit` returns the limit for the rest of the walk.
+    /// to `visit` with its distance; `visit` returns the limit for the rest of the walk (a search for the
+    /// few nearest lowers it as it finds them, and the walk then leaves the branches it no longer needs).
     ///
     /// Depth first, so the rows of the nodes on the current path are all a node needs: they live in one
     /// buffer, the row of depth `d` at `rows[d * width ..< (d + 1) * width]`, which a node overwrites only
     /// after every descendant of the previous node at its depth is done (a row allocated per node made the
     /// walk over twenty thousand paths cost milliseconds).
-    private func walk(_ name: String, atMost limit: Int, _ visit: (String, Int) -> Int) {
+    package func visitNames(near name: String, atMost limit: Int, _ visit: (String, Int) -> Int) {
         let target = Array(name.unicodeScalars)
         let width = target.count + 1
         var bound = limit

@@ -99,11 +99,18 @@ public struct ContractVerifier: Sendable {
 
     /// Routes and checks a request, collecting every violation.
     public func verifyRequest(_ request: HTTPRequest) -> RequestVerdict {
-        let route = tables.router.route(request)
+        verifyRequest(request, routed: route(request))
+    }
+
+    /// Checks a request that this verifier's `route(_:)` has routed already, collecting every violation:
+    /// a caller that routes first (to choose among contracts) does not pay for routing twice, which for a
+    /// request that matches no path includes the search for the nearest documented paths. A match made
+    /// by another verifier is looked up by method and path; one of another contract is routed again.
+    public func verifyRequest(_ request: HTTPRequest, routed route: RouteResult) -> RequestVerdict {
         guard let match = route.match else {
             return RequestVerdict(route: route, violations: [routeViolation(route, request)])
         }
-        let prepared = tables.preparation.operation(at: match.index)
+        guard let prepared = prepared(for: match) else { return verifyRequest(request) }
         var recorder = ViolationRecorder(prepared: prepared, request: request, files: tables.files)
         // The two flags the checker reads, not the options: copying those retained their arrays and set.
         RequestChecker(prepared: prepared, strict: tables.options.strict, checksAccept: tables.options.checksAccept)
@@ -127,7 +134,13 @@ public struct ContractVerifier: Sendable {
     /// Checks a request and, when it names an operation, its response. A response with status 0 is
     /// no response at all (HAR's failed request, a recorded transport error): only the request is checked.
     public func verify(exchange: HTTPExchange) -> ExchangeVerdict {
-        let requestVerdict = verifyRequest(exchange.request)
+        verify(exchange: exchange, routed: route(exchange.request))
+    }
+
+    /// `verify(exchange:)` for an exchange whose request this verifier's `route(_:)` has routed already
+    /// (see `verifyRequest(_:routed:)`).
+    public func verify(exchange: HTTPExchange, routed route: RouteResult) -> ExchangeVerdict {
+        let requestVerdict = verifyRequest(exchange.request, routed: route)
         guard let match = requestVerdict.route.match, exchange.response.status != 0 else {
             return ExchangeVerdict(request: requestVerdict, responseViolations: [])
         }

@@ -1,7 +1,7 @@
 import ContractSchema
 
 /// Choices that change what the verifier accepts.
-public struct VerifierOptions: Sendable {
+public struct VerifierOptions: Sendable, Equatable {
     /// What a trailing slash on the request path means.
     public enum TrailingSlash: Sendable {
         /// `/pets/` is a different path from `/pets` (OpenAPI's reading); it matches only a template

@@ -17,7 +17,8 @@ enum BenchmarkMain {
                contract-bench verdicts BUNDLE.json INSTANCES.jsonl | verdicts --json FILE
                contract-bench record-stress DIR COUNT
                contract-bench formats [--seconds S]
-               contract-bench record [--count N]
+               contract-bench record [--count N] | record-until-killed DIR
+               contract-bench nearest [--paths N] [--requests N]
           load   time parse, resolve and compile of each FILE (default: a generated synthetic contract at
                  several scales, and every document in ../shared/corpora/real-world), next to the floors:
                  Yams.compose for YAML, JSONSerialization for JSON; and the peak memory one load adds, in a
@@ -34,14 +35,18 @@ enum BenchmarkMain {
                  (for counting instructions: take the difference between two N).
           verdicts  one validator verdict per instance line, for Scripts/differential-schema.py.
           record  CPU time per recorded exchange on the request path (the line built and written).
+          record-until-killed DIR  a recording backend answering one request after another, printing `seen N`
+                 once the client has the Nth response, until it is killed (what a kill -9 loses: KilledRecordingTests).
+          nearest  CPU time per request that matches no path of a contract of N paths (default 20,000), whose
+                 verdict names the nearest documented paths: typos, paths far from every template, one repeated.
           formats  nanoseconds per value of each asserted format on typical values, next to a plain string.
           record-stress  append COUNT recordings from 4 threads (the recording concurrency test runs 8 at once).
-          intercept [--requests N] [--rounds N] [--blocks N] [--url-cache] [--verify-count N] [--record] [--only LOOP]
+          intercept [--requests N] [--rounds N] [--blocks N] [--url-cache] [--verify-count N] [--only LOOP]
                  requests/s through URLSession with the fake backend against a fixed-body URLProtocol (the floor), sequential
                  and 64 tasks over 8 sessions; first, the CPU time of N verifyRequest calls alone (default 20,000).
-                 --record: the backend also records every exchange (off by default: I/O the floor does not do).
+                 The backend runs twice: recording nothing, and recording every exchange (as tests run it by default).
                  --blocks N: each round runs the loops in N blocks each, in turn (default 12).
-                 --only floor|backend: that loop alone, for a profiler (Scripts/profile-intercept.sh).
+                 --only floor|backend|recording: that loop alone, for a profiler (Scripts/profile-intercept.sh).
           examples  time the example synthesizer on the synthetic contract against loading it and validating.
           examples-dump CONTRACT  print generated request and response bodies as JSON lines (for Scripts/).
         """
@@ -58,8 +63,12 @@ enum BenchmarkMain {
         case "record-stress": try RecordStress.run(Array(arguments.dropFirst()))
         case "formats": try FormatBenchmark.run(Array(arguments.dropFirst()))
         case "record": try RecordBenchmark.run(Array(arguments.dropFirst()))
+        case "record-until-killed":
+            try InterceptionBenchmark.runBlocking { try await RecordUntilKilled.run(Array(arguments.dropFirst())) }
+        case "nearest": try NearestBenchmark.run(Array(arguments.dropFirst()))
         case "verdicts": try Verdicts.run(Array(arguments.dropFirst()))
-        case "intercept": try InterceptionBenchmark.runBlocking(Array(arguments.dropFirst()))
+        case "intercept":
+            try InterceptionBenchmark.runBlocking { try await InterceptionBenchmark.run(Array(arguments.dropFirst())) }
         case "examples": try ExampleBenchmark.run(Array(arguments.dropFirst()))
         case "examples-dump": try ExampleDump.run(Array(arguments.dropFirst()))
         default: throw UsageError(description: usage)

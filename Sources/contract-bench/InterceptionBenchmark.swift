@@ -8,7 +8,8 @@ import Foundation
 
 /// Requests per second through a `URLSession` answered by the fake backend (verify the request, synthesize
 /// the response, verify it) against the floor: the same loop answered by a protocol that returns a fixed
-/// body. A 200-byte JSON request and a 2 KB JSON response; sequential, then 64 tasks over 8 sessions.
+/// body. The backend runs twice: recording nothing, and recording every exchange as users run it (the
+/// default). A 200-byte JSON request and a 2 KB JSON response; sequential, then 64 tasks over 8 sessions.
 enum InterceptionBenchmark {
     /// Microseconds per `verifyRequest` of the benchmark's request, the largest part of the backend's cost.
     static func verificationTime(_ backend: ContractBackend, _ request: URLRequest, count: Int) -> Double {
@@ -33,13 +34,13 @@ enum InterceptionBenchmark {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    /// Runs the benchmark from the synchronous entry point and waits for it.
-    static func runBlocking(_ arguments: [String]) throws {
+    /// Runs an asynchronous benchmark from the synchronous entry point and waits for it.
+    static func runBlocking(_ body: @escaping @Sendable () async throws -> Void) throws {
         let outcome = BenchLock<Result<Void, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
             let result: Result<Void, any Error>
-            do { result = .success(try await run(arguments)) } catch { result = .failure(error) }
+            do { result = .success(try await body()) } catch { result = .failure(error) }
             outcome.withLock { $0 = result }
             done.signal()
         }
@@ -50,11 +51,12 @@ enum InterceptionBenchmark {
     static func run(_ arguments: [String]) async throws {
         let requests = value(after: "--requests", in: arguments) ?? 3000
         let rounds = value(after: "--rounds", in: arguments) ?? 5
-        // `--only floor` or `--only backend` runs that loop alone, for a profiler (Scripts/profile-intercept.sh).
+        // `--only floor`, `--only backend` or `--only recording` runs that loop alone, for a profiler
+        // (Scripts/profile-intercept.sh).
         var only: Loop?
         if let index = arguments.firstIndex(of: "--only") {
             guard index + 1 < arguments.count, let loop = Loop(rawValue: arguments[index + 1]) else {
-                throw BenchmarkMain.UsageError(description: "--only takes floor or backend")
+                throw BenchmarkMain.UsageError(description: "--only takes floor, backend or recording")
             }
             only = loop
         }
@@ -62,16 +64,19 @@ enum InterceptionBenchmark {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let contract = folder.appendingPathComponent("bench.yaml")
         try Data(BenchContract.yaml.utf8).write(to: contract)
-        // Recording is file I/O the floor does not do, so it is off unless `--record` asks for it (to
-        // measure what recording adds): then every exchange is appended to a recording in `folder`.
+        // The same backend twice: without recording, and recording every exchange to a file in `folder`,
+        // as a test does by default (the file is emptied after each round, so it stays small).
         let recordings = folder.appendingPathComponent("recordings", isDirectory: true)
-        let recording: ExchangeRecording = arguments.contains("--record") ? .directory(recordings) : .off
-        let backend = try ContractBackend(contract: contract, recording: recording)
+        let backend = try ContractBackend(contract: contract, recording: .off)
+        let recordingBackend = try ContractBackend(contract: contract, recording: .directory(recordings))
         let request = try BenchContract.request()
 
         let (sample, _) = try await backend.session.data(for: request)
-        guard backend.violations.isEmpty else {
-            throw BenchmarkMain.UsageError(description: "bench contract: \(backend.violations)")
+        _ = try await recordingBackend.session.data(for: request)
+        guard backend.violations.isEmpty, recordingBackend.violations.isEmpty, recordingBackend.problems.isEmpty else {
+            throw BenchmarkMain.UsageError(
+                description: "bench contract: \(backend.violations + recordingBackend.violations) "
+                    + "\(recordingBackend.problems.map(\.message))")
         }
         FixedBodyProtocol.body.withLock { $0 = sample }
         // `--url-cache` keeps the ephemeral configuration's URLCache in both loops (the backend turns it
@@ -79,9 +84,7 @@ enum InterceptionBenchmark {
         let urlCache = arguments.contains("--url-cache")
         print("request \(request.httpBody?.count ?? 0) B, response \(sample.count) B, \(requests) requests per run")
         print("URLCache: " + (urlCache ? "on (ephemeral default)" : "off (as the backend configures it)"))
-        print(
-            "recording: "
-                + (arguments.contains("--record") ? "on, to \(recordings.path)" : "off (--record turns it on)"))
+        print("recording: the backend twice, off and on (the default; to \(recordings.path))")
         print(
             "mode                 floor us/req   backend us/req   ratio   backend req/s"
                 + "   floor CPU us/req   backend CPU us/req   CPU ratio")
@@ -97,13 +100,18 @@ enum InterceptionBenchmark {
         for (name, sessions, tasks) in [("sequential", 1, 1), ("64 tasks, 8 sessions", 8, 64)] {
             var floors: [Cost] = []
             var backends: [Cost] = []
+            var recordingBackends: [Cost] = []
             for round in 0..<rounds {
-                let loops: [Loop] = only.map { [$0] } ?? [.floor, .backend]
+                let loops: [Loop] = only.map { [$0] } ?? [.floor, .backend, .recording]
                 var sessionsByLoop: [Loop: [URLSession]] = [:]
                 for loop in loops {
                     sessionsByLoop[loop] = (0..<sessions).map { _ in
                         let configuration =
-                            loop == .floor ? FixedBodyProtocol.configuration() : backend.makeConfiguration()
+                            switch loop {
+                            case .floor: FixedBodyProtocol.configuration()
+                            case .backend: backend.makeConfiguration()
+                            case .recording: recordingBackend.makeConfiguration()
+                            }
                         return URLSession(configuration: withCache(configuration, urlCache))
                     }
                 }
@@ -117,10 +125,18 @@ enum InterceptionBenchmark {
                 }
                 if let floor = costs[.floor] { floors.append(.mean(floor)) }
                 if let ours = costs[.backend] { backends.append(.mean(ours)) }
+                if let recorded = costs[.recording] { recordingBackends.append(.mean(recorded)) }
                 backend.reset()
+                recordingBackend.reset()
+                try emptyRecordings(in: recordings)
             }
             if let only {
-                let costs = only == .floor ? floors : backends
+                let costs =
+                    switch only {
+                    case .floor: floors
+                    case .backend: backends
+                    case .recording: recordingBackends
+                    }
                 print(
                     name.padding(toLength: 20, withPad: " ", startingAt: 0) + " \(only.rawValue) alone: "
                         + String(
@@ -149,15 +165,44 @@ enum InterceptionBenchmark {
                         median(floors.map(\.system)), median(backends.map(\.system)),
                         median(floors.map(\.switches)), median(backends.map(\.switches)),
                         median(floors.map(\.faults)), median(backends.map(\.faults))))
+            let recorded = median(recordingBackends.map(\.wall))
+            let recordedCPU = median(recordingBackends.map(\.cpu))
+            let recordedRatios = zip(floors, recordingBackends).map { $1.wall / $0.wall }
+            let recordedCPURatios = zip(floors, recordingBackends).map { $1.cpu / $0.cpu }
+            // What recording adds, from each round's two backend loops, run back to back.
+            let added = zip(backends, recordingBackends).map { $1.wall - $0.wall }
+            let addedCPU = zip(backends, recordingBackends).map { $1.cpu - $0.cpu }
+            print(
+                "  recording on".padding(toLength: 20, withPad: " ", startingAt: 0)
+                    + String(
+                        format: " %12.1f %16.1f %7.2fx %15.0f", floor, recorded, median(recordedRatios),
+                        1_000_000 / recorded)
+                    + String(format: " %18.1f %20.1f %10.2fx", floorCPU, recordedCPU, median(recordedCPURatios))
+                    + String(
+                        format: "   (recording adds %.1f us/req, CPU %.1f us/req; system us/req %.1f)", median(added),
+                        median(addedCPU),
+                        median(recordingBackends.map(\.system))))
         }
     }
 
-    /// The benchmark's two loops.
+    /// Empties the recording files in `folder` between rounds (the backend keeps appending to its file).
+    static func emptyRecordings(in folder: URL) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasSuffix(".jsonl") {
+            let handle = try FileHandle(forWritingTo: folder.appendingPathComponent(name))
+            try handle.truncate(atOffset: 0)
+            try handle.close()
+        }
+    }
+
+    /// The benchmark's three loops.
     enum Loop: String {
         /// The trivial protocol that returns a fixed body.
         case floor
-        /// The fake backend.
+        /// The fake backend, recording nothing.
         case backend
+        /// The fake backend recording every exchange, as tests run it by default.
+        case recording
     }
 
     static func withCache(_ configuration: URLSessionConfiguration, _ on: Bool) -> URLSessionConfiguration {

@@ -30,6 +30,11 @@ import Testing
         let both = verifier.verify(exchange: HTTPExchange(request: request, response: response))  // all problems
         print(verifier.route(request))  // .matched(RouteMatch) / .serverNotFound / .pathNotFound / .methodNotAllowed
 
+        // Routed already (to choose among contracts, say)? Hand the route over instead of routing again.
+        let route = verifier.route(request)
+        let same = verifier.verify(exchange: HTTPExchange(request: request, response: response), routed: route)
+
+        #expect(same.violations.map(\.description) == both.violations.map(\.description))
         #expect(verdict.operation?.operationId == "createPet")
         #expect(verdict.violations.map(\.kind) == [.bodySchema])
         #expect(verdict.violations.first?.description.contains(#"expected required property "species""#) == true)

@@ -73,13 +73,15 @@ import Testing
             var segments = paths[Int.random(in: 0..<paths.count, using: &generator)].split(
                 separator: "/", omittingEmptySubsequences: false
             ).dropFirst().map { $0.replacingOccurrences(of: "{id}", with: "42").replacingOccurrences(of: "{name}", with: "n") }
-            // One edit: a letter changed, a segment dropped, one added, or an empty one.
+            // One edit: a letter changed, a segment dropped, one added, or an empty one; or a path far from
+            // every template, of one to four segments.
             let place = Int.random(in: 0..<segments.count, using: &generator)
-            switch round % 4 {
+            switch round % 5 {
             case 0: segments[place] = String(segments[place].dropLast()) + "q"
             case 1 where segments.count > 1: segments.remove(at: place)
             case 2: segments.insert("extra", at: place)
-            default: segments[place] = ""
+            case 3: segments[place] = ""
+            default: segments = Array(repeating: "zq\(round)", count: 1 + round % 4)
             }
             let path = "/" + segments.joined(separator: "/")
             let request = try #require(HTTPRequest(method: "GET", url: "https://api.example.com/v1" + path))

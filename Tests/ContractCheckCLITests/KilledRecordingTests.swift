@@ -1,0 +1,52 @@
+import ContractReport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a kill -9 of a test process loses of its recording, measured on a real process: a recording backend
+/// answering one request after another (`contract-bench record-until-killed`), killed with SIGKILL while it runs.
+@Suite struct KilledRecordingTests {
+    let cli = CLITests()
+
+    @Test("a process killed with SIGKILL has recorded every exchange its client received, and at most one more")
+    func killedProcessLosesNothingTheClientSaw() throws {
+        let folder = try cli.temporaryFolder([:])
+        let process = Process()
+        process.executableURL = CLITests.binary.deletingLastPathComponent().appendingPathComponent("contract-bench")
+        process.arguments = ["record-until-killed", folder.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // A process that stops answering is killed all the same, and the count below fails.
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { kill(pid, SIGKILL) }
+        var text = ""
+        while !text.contains("seen 300\n") {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        kill(pid, SIGKILL)
+        process.waitUntilExit()
+        // What the client printed between the read above and the signal is still in the pipe.
+        text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        let seen = text.split(separator: "\n").compactMap { Int($0.dropFirst("seen ".count)) }.max() ?? 0
+        #expect(seen >= 300, "\(text.suffix(300))")
+
+        let recordings = folder.appendingPathComponent("recordings", isDirectory: true)
+        let files = try FileManager.default.contentsOfDirectory(atPath: recordings.path).filter { $0.hasSuffix(".jsonl") }
+        #expect(files.count == 1, "\(files)")
+        let file = recordings.appendingPathComponent(try #require(files.first))
+        let (records, skipped) = try Recording.read(url: file, path: "killed.jsonl")
+        // Each exchange is written before its response is delivered: every one the client received is in
+        // the file, and the one being answered when the signal came may be too (whole, or torn and skipped).
+        #expect(records.count >= seen && records.count <= seen + 1, "\(records.count) recorded, \(seen) received")
+        #expect(skipped <= 1)
+        #expect(records.allSatisfy { $0.exchange.request.method == "POST" && $0.exchange.response.status == 201 })
+    }
+}
