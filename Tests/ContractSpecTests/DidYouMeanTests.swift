@@ -12,13 +12,16 @@ import Testing
         let contract = try TemporaryContract(["api.yaml": lines.joined(separator: "\n") + "\n"])
         let clock = ContinuousClock()
         var diagnostics: [Diagnostic] = []
-        let elapsed = clock.measure { diagnostics = contract.load().diagnostics }
+        // Without compiling the 21,000 schemas, which is not what this measures and takes seconds in debug.
+        let loader = ContractLoader(rootDirectory: contract.url("api.yaml").deletingLastPathComponent())
+        let elapsed = clock.measure { diagnostics = loader.load(contract.url("api.yaml"), checks: []).diagnostics }
         let unresolved = diagnostics.filter { $0.code == "ref.unresolved" }
         #expect(unresolved.count == 1_000)
         #expect(unresolved.first?.message.contains("did you mean 'Model0'?") == true, "\(unresolved.first as Any)")
         #expect(unresolved.last?.message.contains("did you mean 'Model6993'?") == true, "\(unresolved.last as Any)")
-        // Debug build, shared machine: a few seconds for the whole load, most of it reading the file.
-        #expect(elapsed < .seconds(20), "\(elapsed)")
+        // Debug build, shared machine: a few seconds for the whole load, most of it reading the file
+        // (comparing each broken name with every schema name took 12-14 s in release).
+        #expect(elapsed < .seconds(10), "\(elapsed)")
     }
 
     @Test func suggestionsAreTheNearestAndIndependentOfOrder() {
