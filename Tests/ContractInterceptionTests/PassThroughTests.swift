@@ -117,8 +117,8 @@ import Testing
         #expect(backend.exchanges.first?.source == .forwarded)
     }
 
-    /// Cancelling mid-stream cancels the forwarded task: the slow body (10 s) ends at once, and the
-    /// exchange is marked cancelled.
+    /// Cancelling mid-stream cancels the forwarded task: the slow body (30 s, longer on a loaded machine)
+    /// ends at once, and the exchange is marked cancelled.
     @Test func cancellingMidStreamCancelsTheForwardedTask() async throws {
         let fixture = try await PassThroughFixture.start()
         defer { Task { await fixture.server.stop() } }
@@ -128,7 +128,7 @@ import Testing
         let started = ContinuousClock.now
         session.dataTask(with: request).resume()
         #expect(await counter.end()?.code == .cancelled)
-        #expect(ContinuousClock.now - started < .seconds(8))
+        #expect(ContinuousClock.now - started < .seconds(20))
         for _ in 0..<200 where fixture.backend.exchanges.isEmpty {
             try await Task.sleep(for: .milliseconds(10))
         }

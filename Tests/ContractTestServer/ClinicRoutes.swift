@@ -53,7 +53,7 @@ struct ClinicRoutes {
     /// A record's PDF body in pieces: at once, or 64 KiB every 20 ms.
     static func record(slow: Bool) -> Response {
         let size = ClinicTestServer.pieceSize
-        let count = slow ? 500 : ClinicTestServer.recordSize / size
+        let count = slow ? 1_500 : ClinicTestServer.recordSize / size
         let body = ResponseBody(contentLength: count * size) { writer in
             let piece = ByteBuffer(repeating: UInt8(ascii: "%"), count: size)
             for _ in 0..<count {

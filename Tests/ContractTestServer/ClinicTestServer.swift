@@ -16,7 +16,7 @@ internal import Logging
 /// | `POST /v1/inquiries` | 202, a receipt | 418 (undocumented) |
 /// | `GET /v1/pets/{id}/records/{recordId}` | 10 MB of `application/pdf` in 64 KiB pieces | the same |
 /// | the record `movedRecordId` | 302 to `recordId` | the same |
-/// | the record `slowRecordId` | 64 KiB every 20 ms, for 10 s | the same |
+/// | the record `slowRecordId` | 64 KiB every 20 ms, for 30 s | the same |
 /// | `GET /v1/veterinarians` | 501 (not implemented yet) | the same |
 public final class ClinicTestServer: Sendable {
     /// How the server treats the contract.
