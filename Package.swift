@@ -139,7 +139,7 @@ let package = Package(
             name: "ContractInterceptionTests",
             dependencies: [
                 "ContractInterception", "ContractVerify", "ContractSpec", "ContractReport", "ContractTestSupport",
-                "ContractTestServer",
+                "ContractTestServer", .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "GeneratedClientTests",

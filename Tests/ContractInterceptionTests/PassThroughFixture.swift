@@ -17,17 +17,79 @@ struct PassThroughFixture {
     static func start(
         _ behaviour: ClinicTestServer.Behaviour = .keepsContract,
         mode: (URL) -> BackendMode = { .passThrough(to: $0) },
-        recording: ExchangeRecording = .off
+        recording: ExchangeRecording = .off, intercepting scope: InterceptionScope = .everything
     ) async throws -> PassThroughFixture {
         let server = try await ClinicTestServer.start(behaviour)
         let origin = try #require(URL(string: server.origin))
-        let backend = try ContractBackend(contract: Fixture.contract, recording: recording, mode: mode(origin))
+        let backend = try ContractBackend(
+            contract: Fixture.contract, recording: recording, mode: mode(origin), intercepting: scope)
         return PassThroughFixture(server: server, backend: backend)
+    }
+
+    /// A server with `behaviour` and a backend that reaches it by `route`, taking the requests in `scope`.
+    static func start(
+        _ behaviour: ClinicTestServer.Behaviour = .keepsContract, route: ServerRoute,
+        intercepting scope: InterceptionScope = .everything
+    ) async throws -> PassThroughFixture {
+        let fixture = try await start(behaviour, mode: route.mode, intercepting: scope)
+        if route == .asyncClosure, let origin = URL(string: fixture.server.origin) {
+            fixture.backend.stubAll(ServerRoute.fetching(from: origin))
+        }
+        return fixture
     }
 
     /// The server's requests, as `GET /v1/pets/…`.
     func serverRequests() async -> [String] {
         await server.requests()
+    }
+}
+
+/// How a backend reaches the real server in the end-to-end tests: forwarding (`.passThrough`), observing
+/// (`.observe`, with an observer that keeps each line), or the fake backend with a stub whose async
+/// closure fetches from the server with a plain `URLSession` and returns its answer.
+enum ServerRoute: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case passThrough
+    case observe
+    case asyncClosure
+
+    static let forwarding: [ServerRoute] = [.passThrough, .observe]
+
+    var testDescription: String { rawValue }
+
+    /// The backend's mode for a server at `origin`.
+    func mode(_ origin: URL) -> BackendMode {
+        switch self {
+        case .passThrough: .passThrough(to: origin)
+        case .observe: .observe(to: origin, reporting: ExchangeObserver { _ in })
+        case .asyncClosure: .fake
+        }
+    }
+
+    /// A stub that sends the request's method, path, query and headers to `origin` with a session of its
+    /// own and answers with the server's response; a transport error is thrown, and so answers as one.
+    static func fetching(from origin: URL) -> Scenario {
+        .respond { request in
+            guard var components = URLComponents(url: origin, resolvingAgainstBaseURL: false) else {
+                throw URLError(.badURL)
+            }
+            components.percentEncodedPath = request.path
+            components.percentEncodedQuery = request.query
+            guard let url = components.url else { throw URLError(.badURL) }
+            var forwarded = URLRequest(url: url)
+            forwarded.httpMethod = request.method
+            for field in request.headers { forwarded.addValue(field.value, forHTTPHeaderField: field.name) }
+            forwarded.httpBody = request.body.bytes.map { Data($0) }
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.finishTasksAndInvalidate() }
+            let (data, response) = try await session.data(for: forwarded)
+            guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+            var headers = HTTPHeaders()
+            for case (let name as String, let value as String) in http.allHeaderFields
+            where !["content-length", "transfer-encoding", "connection", "date"].contains(name.lowercased()) {
+                headers.add(name, value)
+            }
+            return HTTPResponse(status: http.statusCode, headers: headers, body: HTTPBody(data))
+        }
     }
 }
 
