@@ -12,6 +12,8 @@ import Testing
 struct PassThroughFixture {
     let server: ClinicTestServer
     let backend: ContractBackend
+    /// The lines an observing backend reported, one per exchange.
+    var observed = Locked<[String]>([])
 
     /// A server with `behaviour` and a backend that forwards to it in `mode` (built from the server's origin).
     static func start(
@@ -31,11 +33,19 @@ struct PassThroughFixture {
         _ behaviour: ClinicTestServer.Behaviour = .keepsContract, route: ServerRoute,
         intercepting scope: InterceptionScope = .everything
     ) async throws -> PassThroughFixture {
-        let fixture = try await start(behaviour, mode: route.mode, intercepting: scope)
+        let observed = Locked<[String]>([])
+        let observer = ExchangeObserver { exchange in observed.withLock { $0.append(exchange.line) } }
+        var fixture = try await start(behaviour, mode: { route.mode($0, reporting: observer) }, intercepting: scope)
+        fixture.observed = observed
         if route == .asyncClosure, let origin = URL(string: fixture.server.origin) {
             fixture.backend.stubAll(ServerRoute.fetching(from: origin))
         }
         return fixture
+    }
+
+    /// How many exchanges the observer was told of: one per exchange for `.observe`, none otherwise.
+    func observedCount() -> Int {
+        observed.withLock { $0.count }
     }
 
     /// The server's requests, as `GET /v1/pets/…`.
@@ -45,7 +55,7 @@ struct PassThroughFixture {
 }
 
 /// How a backend reaches the real server in the end-to-end tests: forwarding (`.passThrough`), observing
-/// (`.observe`, with an observer that keeps each line), or the fake backend with a stub whose async
+/// (`.observe`, reporting to an observer that keeps each line), or the fake backend with a stub whose async
 /// closure fetches from the server with a plain `URLSession` and returns its answer.
 enum ServerRoute: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case passThrough
@@ -56,11 +66,11 @@ enum ServerRoute: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    /// The backend's mode for a server at `origin`.
-    func mode(_ origin: URL) -> BackendMode {
+    /// The backend's mode for a server at `origin`; an observing one reports to `observer`.
+    func mode(_ origin: URL, reporting observer: ExchangeObserver = ExchangeObserver { _ in }) -> BackendMode {
         switch self {
         case .passThrough: .passThrough(to: origin)
-        case .observe: .observe(to: origin, reporting: ExchangeObserver { _ in })
+        case .observe: .observe(to: origin, reporting: observer)
         case .asyncClosure: .fake
         }
     }
