@@ -30,8 +30,11 @@ struct RecordingAndReloadTests {
         }
     }
 
-    /// A folder with a one-operation contract whose path is `path`.
-    static func writeContract(_ path: String, to file: URL, title: String = "t") throws {
+    /// A contract at `file` whose operation `operationId` at `path` answers 200 or 503, followed by
+    /// `morePaths` (YAML at the level of the paths).
+    static func writeContract(
+        _ path: String, to file: URL, title: String = "t", operationId: String = "op", morePaths: String = ""
+    ) throws {
         let text = """
             openapi: 3.1.0
             info: {title: \(title), version: '1'}
@@ -39,16 +42,17 @@ struct RecordingAndReloadTests {
             paths:
               \(path):
                 get:
-                  operationId: op
+                  operationId: \(operationId)
                   responses:
                     '200':
                       description: ok
                       content:
                         application/json:
                           schema: {type: object, required: [ok], properties: {ok: {type: boolean}}}
+                    '503': {description: down}
 
             """
-        try Data(text.utf8).write(to: file)
+        try Data((text + morePaths).utf8).write(to: file)
     }
 
     @Test("an edit is served after reloading, a broken edit keeps the last good contract and says why")
@@ -80,24 +84,7 @@ struct RecordingAndReloadTests {
                   responses: {'200': {description: ok}}
 
             """
-        let text = """
-            openapi: 3.1.0
-            info: {title: t, version: '1'}
-            servers: [{url: 'https://example.com/t'}]
-            paths:
-              /thing:
-                get:
-                  operationId: getThing
-                  responses:
-                    '200':
-                      description: ok
-                      content:
-                        application/json:
-                          schema: {type: object, required: [ok], properties: {ok: {type: boolean}}}
-                    '503': {description: down}
-
-            """
-        try Data((text + (withGone ? gone : "")).utf8).write(to: file)
+        try writeContract("/thing", to: file, operationId: "getThing", morePaths: withGone ? gone : "")
     }
 
     @Test("stubs and exchanges carry over a reload; a stub whose operation is gone is dropped and logged")
