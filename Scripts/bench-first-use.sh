@@ -56,7 +56,7 @@ final class FirstUseTests: XCTestCase {
         let operation = try XCTUnwrap(backend.document.operations.first { $0.method == "GET" })
         let server = backend.document.servers.first?.url ?? "http://localhost"
         let base = server.hasPrefix("http") ? server : "http://localhost" + server
-        let path = operation.template.text.replacing(/\{[^}]*\}/, with: "1")
+        let path = operation.path.replacing(/\{[^}]*\}/, with: "1")
         let url = try XCTUnwrap(URL(string: base.replacing(/\{[^}]*\}/, with: "x") + path))
         let requestStart = Date()
         _ = try? await backend.session.data(from: url)

@@ -21,6 +21,9 @@ struct BackendState {
     /// The warnings a test was told about (an operation's unchecked body, an undocumented status it asked
     /// for), each once.
     var reportedWarnings: Set<String> = []
+    /// The operations requested so far, by index (`RouteMatch.operationIndex`): the first request of each
+    /// reports the operation's schemas that do not compile.
+    var requestedOperations: Set<Int> = []
     /// The test using the backend, for recordings.
     var testLocation: String?
     /// Changes made to each request before it is verified, in order.

@@ -85,12 +85,7 @@ extension ContractBackend {
                 stubViolations: draft.stubViolations, receivedAt: receivedAt,
                 scheduledDelay: delay + transferTime(draft.response, bytesPerSecond: bytesPerSecond),
                 wasCancelled: false, operationKey: operationKey, number: 0))
-        let number = state.withLock { state in
-            state.recorded += 1
-            record.number = state.recorded
-            state.exchanges.append(record)
-            return state.recorded
-        }
+        let number = keep(&record, operationIndex: match?.operationIndex)
         let violations = verdict.violations + draft.stubViolations
         guard var deferred = draft.deferred else {
             persist(record)
@@ -103,6 +98,22 @@ extension ContractBackend {
         return PlannedAnswer(
             outcome: outcome, delay: delay, bytesPerSecond: bytesPerSecond, exchange: number, deferred: deferred,
             violations: violations)
+    }
+
+    /// Numbers an exchange and keeps it for the test. The first exchange of an operation also reports the
+    /// operation's schemas that do not compile, which a backend learns only when it first uses them.
+    func keep(_ record: inout RecordedExchange, operationIndex: Int?) -> Int {
+        let (number, isFirstUse) = state.withLock { state in
+            state.recorded += 1
+            record.number = state.recorded
+            state.exchanges.append(record)
+            let isFirstUse = operationIndex.map { state.requestedOperations.insert($0).inserted } ?? false
+            return (state.recorded, isFirstUse)
+        }
+        if isFirstUse, let operationIndex {
+            for problem in contract.schemaProblems(ofOperationAt: operationIndex) { recordProblem(problem) }
+        }
+        return number
     }
 
     /// Marks an exchange as cancelled by the client (by number, so a `reset()` in between marks nothing).

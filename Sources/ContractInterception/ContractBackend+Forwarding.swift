@@ -56,12 +56,7 @@ extension ContractBackend {
                 receivedAt: receivedAt, scheduledDelay: .zero, wasCancelled: wasCancelled,
                 operationKey: match.map(contract.key), number: 0, serverViolations: serverViolations,
                 serverURL: serverURL))
-        let number = state.withLock { state in
-            state.recorded += 1
-            record.number = state.recorded
-            state.exchanges.append(record)
-            return state.recorded
-        }
+        let number = keep(&record, operationIndex: match?.operationIndex)
         persist(record)
         if let observer = mode.observer {
             let seconds = Date().timeIntervalSince(receivedAt)

@@ -55,6 +55,20 @@ final class LoadedContract: Sendable {
         return index < referencesByIndex.count ? referencesByIndex[index] : OperationReference(match.operation)
     }
 
+    /// Why the schemas of the operation at `index` (`RouteMatch.operationIndex`) do not compile, one line
+    /// each; empty when they all do. The backend loads a contract without compiling it (see
+    /// `ContractLibrary`) and tells a test of these the first time it requests the operation.
+    func schemaProblems(ofOperationAt index: Int) -> [String] {
+        let document = verifier.document
+        guard index < document.operations.count else { return [] }
+        let operation = document.operations[index]
+        return document.schemaProblems(of: operation).map { diagnostic in
+            "\(Self.key(operation)): a schema of this operation does not compile, so what it describes is not "
+                + "checked: \(diagnostic.location): \(diagnostic.message); fix the contract "
+                + "(`contract-check lint` lists every such error)"
+        }
+    }
+
     /// The key of a matched operation.
     func key(_ match: RouteMatch) -> String {
         match.operationIndex < keysByIndex.count ? keysByIndex[match.operationIndex] : Self.key(match.operation)

@@ -22,7 +22,7 @@ struct CompiledSchemaChecks {
         if checkExamples { checkAnnotatedSchemas() }
     }
 
-    private func check(_ operation: Spec.Operation, examples checkExamples: Bool) {
+    func check(_ operation: Spec.Operation, examples checkExamples: Bool) {
         // By offset: loop variables copied each parameter, media type and response whole.
         let parameters = operation.parameters
         for offset in parameters.indices {

@@ -40,33 +40,52 @@ struct YAMLComposer {
         self.budget = expansionBudget
     }
 
+    // A user's debug build runs this once per node of the contract, unoptimized: so it compares the
+    // events' raw values (the imported enums' `==` is generic, called unspecialized), and reads optional
+    // C strings (tags, anchors: NUL-terminated, lent while the event lives) with `if let`, not `map` closures.
     mutating func consume(_ event: yaml_event_t) throws(LoadFailure) {
         let position = SourcePosition(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
-        switch event.type {
-        case YAML_DOCUMENT_START_EVENT:
-            documents += 1
-            if documents > 1 {
-                throw fail("the file holds more than one YAML document; a contract is one document", at: position)
-            }
-        case YAML_SCALAR_EVENT:
+        let type = event.type.rawValue
+        if type == YAML_SCALAR_EVENT.rawValue {
             let scalar = event.data.scalar
             // The event owns the scalar's bytes until `yaml_event_delete`, after this call returns.
-            let text =
-                scalar.value.map {
-                    String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
-                } ?? ""
-            let tag = scalar.tag.map { String(cString: $0) }
+            var text = ""
+            if let bytes = scalar.value {
+                text = String(decoding: UnsafeBufferPointer(start: bytes, count: scalar.length), as: UTF8.self)
+            }
+            var tag: String?
+            if let name = scalar.tag { tag = String(cString: name) }
+            let plain = scalar.style.rawValue == YAML_PLAIN_SCALAR_STYLE.rawValue
             if let frame = stack.last, frame.awaitsKey {
-                if text == "<<", scalar.style == YAML_PLAIN_SCALAR_STYLE, tag == nil {
+                if text == "<<", plain, tag == nil {
                     throw fail("YAML merge keys (<<) are not part of YAML 1.2; write the members out", at: position)
                 }
                 try beginMember(frame, key: text, at: position)
                 return
             }
-            let value = Self.resolve(text, tag: tag, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
-            try add(value, size: 1, charge: 1, anchor: scalar.anchor.map { String(cString: $0) }, at: position)
-        case YAML_ALIAS_EVENT:
-            let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
+            let value = Self.resolve(text, tag: tag, plain: plain)
+            var anchor: String?
+            if let name = scalar.anchor { anchor = String(cString: name) }
+            try add(value, size: 1, charge: 1, anchor: anchor, at: position)
+        } else if type == YAML_MAPPING_START_EVENT.rawValue {
+            var anchor: String?
+            if let name = event.data.mapping_start.anchor { anchor = String(cString: name) }
+            try push(Frame(isMapping: true, anchor: anchor, position: position))
+        } else if type == YAML_SEQUENCE_START_EVENT.rawValue {
+            var anchor: String?
+            if let name = event.data.sequence_start.anchor { anchor = String(cString: name) }
+            try push(Frame(isMapping: false, anchor: anchor, position: position))
+        } else if type == YAML_MAPPING_END_EVENT.rawValue || type == YAML_SEQUENCE_END_EVENT.rawValue {
+            guard !stack.isEmpty else { return }
+            let frame = stack.removeLast()
+            let value: JSONValue =
+                frame.isMapping
+                ? .object(JSONObject(members: frame.members, position: frame.position)) : .array(frame.elements)
+            // Its members paid as they were added: the collection itself is one more node.
+            try add(value, size: frame.size, charge: 1, anchor: frame.anchor, at: position)
+        } else if type == YAML_ALIAS_EVENT.rawValue {
+            var name = ""
+            if let anchor = event.data.alias.anchor { name = String(cString: anchor) }
             guard let anchored = anchors[name] else { throw fail("alias *\(name) names no anchor", at: position) }
             if let frame = stack.last, frame.awaitsKey {
                 guard case .string(let key) = anchored.value else {
@@ -79,25 +98,11 @@ struct YAMLComposer {
             }
             // An alias stands for a copy of everything below its anchor: that is what the budget pays for.
             try add(anchored.value, size: anchored.size, charge: anchored.size, anchor: nil, at: position)
-        case YAML_SEQUENCE_START_EVENT:
-            try push(
-                Frame(
-                    isMapping: false, anchor: event.data.sequence_start.anchor.map { String(cString: $0) },
-                    position: position))
-        case YAML_MAPPING_START_EVENT:
-            try push(
-                Frame(
-                    isMapping: true, anchor: event.data.mapping_start.anchor.map { String(cString: $0) },
-                    position: position))
-        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            guard let frame = stack.popLast() else { return }
-            let value: JSONValue =
-                frame.isMapping
-                ? .object(JSONObject(members: frame.members, position: frame.position)) : .array(frame.elements)
-            // Its members paid as they were added: the collection itself is one more node.
-            try add(value, size: frame.size, charge: 1, anchor: frame.anchor, at: position)
-        default:
-            break
+        } else if type == YAML_DOCUMENT_START_EVENT.rawValue {
+            documents += 1
+            if documents > 1 {
+                throw fail("the file holds more than one YAML document; a contract is one document", at: position)
+            }
         }
     }
 
@@ -114,7 +119,12 @@ struct YAMLComposer {
     }
 
     private func beginMember(_ frame: Frame, key: String, at position: SourcePosition) throws(LoadFailure) {
-        let earlier = frame.index.map { $0[key] } ?? frame.members.first { $0.key == key }?.position.line
+        var earlier: UInt32?
+        if let index = frame.index {
+            earlier = index[key]
+        } else {
+            for member in frame.members where member.key == key { earlier = member.position.line }
+        }
         if let earlier {
             throw fail(
                 "duplicate key '\(key)' in a mapping: first at line \(earlier), again at line \(position.line); keys must be unique, "
