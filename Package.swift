@@ -48,7 +48,7 @@ let package = Package(
             name: "ContractInterception",
             dependencies: [
                 "ContractJSON", "ContractSchema", "ContractSpec", "ContractVerify", "ContractExamples",
-                "ContractReport", .product(name: "Logging", package: "swift-log"),
+                "ContractReport", "ContractMockClient", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -68,7 +68,7 @@ let package = Package(
             name: "ContractMockServer",
             dependencies: [
                 "ContractInterception", "ContractJSON", "ContractSpec", "ContractVerify", "ContractReport",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "ContractMockClient", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import ContractJSON
+import ContractMockClient
 import ContractReport
 import ContractSpec
 import ContractVerify
@@ -54,18 +55,6 @@ extension ContractBackend {
             startedAt: record.receivedAt,
             duration: elapsed + Double(scheduled.seconds) + Double(scheduled.attoseconds) / 1e18,
             test: testLocation, contract: document.file.displayPath, options: contract.verifier.options,
-            failure: record.failure.map(Self.name))
-    }
-
-    /// A transport error's name as `URLError.Code` spells it, for people reading the recording.
-    private static func name(_ code: URLError.Code) -> String {
-        let names: [URLError.Code: String] = [
-            .timedOut: "timedOut", .notConnectedToInternet: "notConnectedToInternet",
-            .cannotFindHost: "cannotFindHost", .cannotConnectToHost: "cannotConnectToHost",
-            .networkConnectionLost: "networkConnectionLost", .cancelled: "cancelled",
-            .badServerResponse: "badServerResponse", .secureConnectionFailed: "secureConnectionFailed",
-            .dnsLookupFailed: "dnsLookupFailed", .dataNotAllowed: "dataNotAllowed",
-        ]
-        return names[code] ?? "URLError(\(code.rawValue))"
+            failure: record.failure.map(TransportErrorName.name(of:)))
     }
 }

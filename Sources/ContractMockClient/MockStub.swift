@@ -57,13 +57,8 @@ public struct MockStub: Sendable, Encodable, Equatable {
 
     /// A transport error: the server closes the connection without an answer.
     public static func failure(_ code: URLError.Code) -> MockStub {
-        let names: [URLError.Code: String] = [
-            .timedOut: "timedOut", .notConnectedToInternet: "notConnectedToInternet",
-            .networkConnectionLost: "networkConnectionLost", .cannotConnectToHost: "cannotConnectToHost",
-            .cannotFindHost: "cannotFindHost", .dnsLookupFailed: "dnsLookupFailed",
-            .secureConnectionFailed: "secureConnectionFailed", .badServerResponse: "badServerResponse",
-        ]
-        return MockStub(failure: names[code] ?? "networkConnectionLost")
+        let known = TransportErrorName.stubbable.contains(code) ? code : .networkConnectionLost
+        return MockStub(failure: TransportErrorName.name(of: known))
     }
 
     /// One stub per call, in order; the last one answers every call after it.

@@ -1,5 +1,6 @@
 import ContractInterception
 import ContractJSON
+import ContractMockClient
 import ContractVerify
 import Foundation
 
@@ -18,14 +19,6 @@ enum ScenarioJSON {
     struct Invalid: Error {
         var message: String
     }
-
-    /// The transport errors a stub may name, as `URLError.Code` spells them.
-    static let failures: [String: URLError.Code] = [
-        "timedOut": .timedOut, "notConnectedToInternet": .notConnectedToInternet,
-        "networkConnectionLost": .networkConnectionLost, "cannotConnectToHost": .cannotConnectToHost,
-        "cannotFindHost": .cannotFindHost, "dnsLookupFailed": .dnsLookupFailed,
-        "secureConnectionFailed": .secureConnectionFailed, "badServerResponse": .badServerResponse,
-    ]
 
     static func scenario(from value: JSONValue) throws(Invalid) -> Scenario {
         guard let object = value.objectValue else { throw Invalid(message: "a stub is a JSON object") }
@@ -57,8 +50,9 @@ enum ScenarioJSON {
             return .sequence(scenarios)
         }
         if let failure = object["failure"] {
-            guard let name = failure.stringValue, let code = failures[name] else {
-                throw Invalid(message: "\"failure\" is one of \(failures.keys.sorted().joined(separator: ", "))")
+            guard let name = failure.stringValue, let code = TransportErrorName.stubbableCode(named: name) else {
+                throw Invalid(
+                    message: "\"failure\" is one of \(TransportErrorName.stubbableNames.joined(separator: ", "))")
             }
             return .failure(code)
         }
