@@ -22,7 +22,8 @@ extension ContractBackend {
     /// Sessions made from `.default` or `.ephemeral` are never intercepted on Linux. Pass `session` or
     /// `makeConfiguration()` to the client instead where you can, and use `intercepts(_:)` to find out.
     /// Global registration is one backend for the whole process, so tests that rely on it must not run in
-    /// parallel with each other.
+    /// parallel with each other, and while it is installed it takes the `URLSession.shared` requests of
+    /// every test in the process: give it a scope (`intercepting: .hosts([...])`) when others run meanwhile.
     @discardableResult
     public func installGlobally() -> ContractBackend? {
         _ = URLProtocol.registerClass(ContractURLProtocol.self)

@@ -74,9 +74,10 @@ import Testing
     /// reads for each task, so a shared session made before installation asks it too (checked in a process
     /// of its own by `SharedSessionProcessTests`); a session from `.default` made after installation is not
     /// intercepted. The class stays in the shared session after `uninstallGlobally()`, declining every
-    /// request, so this holds whatever other tests installed and uninstalled meanwhile.
+    /// request, so this holds whatever other tests installed and uninstalled meanwhile. The backend takes the
+    /// clinic's host only: the shared session of the whole test process reaches it while it is installed.
     @Test func globalInstallation() async throws {
-        let backend = try Fixture.backend()
+        let backend = try Fixture.globalBackend()
         _ = URLSession(configuration: .ephemeral)
         _ = URLSession.shared.configuration
         backend.installGlobally()
