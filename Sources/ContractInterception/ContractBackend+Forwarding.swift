@@ -61,9 +61,9 @@ extension ContractBackend {
         if let observer = mode.observer {
             let seconds = Date().timeIntervalSince(receivedAt)
             let duration = Duration.milliseconds(Int((seconds * 1000).rounded()))
-            let line = ObservationLine.line(
-                for: record, duration: duration, secretNames: contract.verifier.options.secretNames)
-            observer.report(ObservedExchange(exchange: record, duration: duration, line: line))
+            let verifier = contract.verifier
+            let line = ObservationLine.line(for: record, duration: duration, verifier: verifier)
+            observer.report(ObservedExchange(exchange: record, duration: duration, line: line, verifier: verifier))
         }
         return number
     }

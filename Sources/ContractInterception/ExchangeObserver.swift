@@ -11,6 +11,27 @@ public struct ObservedExchange: Sendable {
     /// The exchange in one line: method, URL, status, duration and violations, secrets redacted
     /// (`ObservationLine`).
     public var line: String
+    /// The contract's verifier, which knows the secret names and the operation's secret members.
+    let verifier: ContractVerifier
+
+    /// The request body as logs show it: a JSON or form body with the values of secrets replaced by
+    /// `<redacted>`, then cut to its first 1 KiB; any other body as its size and type
+    /// (`<2048 bytes of image/png>`). A secret is a member or field whose name is a secret header's or
+    /// query parameter's, or contains `key`, `token`, `secret`, `password`, `auth`, `signature` or
+    /// `session`, or whose schema in the operation says `writeOnly: true` or `format: password`.
+    public var requestBodyExcerpt: String {
+        let request = exchange.request
+        return verifier.redactedExcerpt(
+            of: request.body, contentType: request.headers["Content-Type"], operation: exchange.operation)
+    }
+
+    /// The response body as `requestBodyExcerpt` shows the request's; `nil` without a response.
+    public var responseBodyExcerpt: String? {
+        exchange.response.map { response in
+            verifier.redactedExcerpt(
+                of: response.body, contentType: response.headers["Content-Type"], operation: exchange.operation)
+        }
+    }
 }
 
 /// Where an observing backend (`BackendMode.observe`) reports each exchange.
@@ -26,16 +47,17 @@ public struct ExchangeObserver: Sendable {
     /// violations.
     /// - Parameters:
     ///   - logger: the logger (label `ContractCheck` by default).
-    ///   - includesBodies: adds the request and response bodies (their first 1 KiB each) as metadata.
+    ///   - includesBodies: adds the request and response bodies as metadata (`requestBody`, `responseBody`),
+    ///     secrets redacted and cut to 1 KiB (`ObservedExchange.requestBodyExcerpt`).
     public static func logger(
         _ logger: Logger = Logger(label: "ContractCheck"), includesBodies: Bool = false
     ) -> ExchangeObserver {
         ExchangeObserver { observed in
             var metadata: Logger.Metadata = [:]
             if includesBodies {
-                metadata["requestBody"] = .string(ObservationLine.excerpt(observed.exchange.request.body))
-                if let response = observed.exchange.response {
-                    metadata["responseBody"] = .string(ObservationLine.excerpt(response.body))
+                metadata["requestBody"] = .string(observed.requestBodyExcerpt)
+                if let response = observed.responseBodyExcerpt {
+                    metadata["responseBody"] = .string(response)
                 }
             }
             let level: Logger.Level = observed.exchange.violations.isEmpty ? .info : .warning

@@ -55,6 +55,8 @@ public struct ContractVerifier: Sendable {
         let options: VerifierOptions
         let router: Router
         let secrets: SecretNames
+        /// The body members the contract's schemas mark as secret, per operation, for redacted logs.
+        let secretMembers: SecretMembers
 
         var document: Spec.Document { preparation.document }
         var files: FileNames { preparation.files }
@@ -64,10 +66,16 @@ public struct ContractVerifier: Sendable {
             self.options = options
             router = Router(document: preparation.document, options: options)
             secrets = SecretNames(document: preparation.document, extra: options.secretNames)
+            secretMembers = SecretMembers(document: preparation.document)
         }
     }
 
     private let tables: Tables
+
+    /// The names whose values are secret (`ContractVerifier+Redaction.swift`).
+    var secretNames: SecretNames { tables.secrets }
+    /// The body members each operation's schemas mark as secret (`ContractVerifier+Redaction.swift`).
+    var secretMembers: SecretMembers { tables.secretMembers }
 
     /// The contract.
     public var document: Spec.Document { tables.document }

@@ -68,6 +68,23 @@ enum BenchContract {
                       warehouse: {type: string, enum: [north, south]}
         """
 
+    /// The folder a `contract-bench COMMAND DIR` names, and the contract written there as `write(into:)` does.
+    static func written(for command: String, _ arguments: [String]) throws -> (folder: URL, contract: URL) {
+        guard arguments.count == 1 else {
+            throw BenchmarkMain.UsageError(description: "usage: contract-bench \(command) DIR")
+        }
+        let folder = URL(fileURLWithPath: arguments[0], isDirectory: true)
+        return (folder, try write(into: folder))
+    }
+
+    /// Writes the contract to `bench.yaml` in `folder` (made if missing) and returns its URL.
+    static func write(into folder: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let contract = folder.appendingPathComponent("bench.yaml")
+        try Data(yaml.utf8).write(to: contract)
+        return contract
+    }
+
     /// A 200-byte `createOrder` request.
     static func request() throws -> URLRequest {
         guard let url = URL(string: "https://bench.example.com/v1/orders") else { throw URLError(.badURL) }

@@ -18,6 +18,7 @@ enum BenchmarkMain {
                contract-bench record-stress DIR COUNT
                contract-bench formats [--seconds S]
                contract-bench record [--count N] | record-until-killed DIR
+               contract-bench shared-session DIR
                contract-bench nearest [--paths N] [--requests N]
           load   time parse, resolve and compile of each FILE (default: a generated synthetic contract at
                  several scales, and every document in ../shared/corpora/real-world), next to the floors:
@@ -37,6 +38,8 @@ enum BenchmarkMain {
           record  CPU time per recorded exchange on the request path (the line built and written).
           record-until-killed DIR  a recording backend answering one request after another, printing `seen N`
                  once the client has the Nth response, until it is killed (what a kill -9 loses: KilledRecordingTests).
+          shared-session DIR  whether URLSession.shared, used before installGlobally(), is intercepted after it (one
+                 process, since the shared session is made once per process: InstallationProcessTests).
           nearest  CPU time per request that matches no path of a contract of N paths (default 20,000), whose
                  verdict names the nearest documented paths: typos, paths far from every template, one repeated.
           formats  nanoseconds per value of each asserted format on typical values, next to a plain string.
@@ -65,6 +68,8 @@ enum BenchmarkMain {
         case "record": try RecordBenchmark.run(Array(arguments.dropFirst()))
         case "record-until-killed":
             try InterceptionBenchmark.runBlocking { try await RecordUntilKilled.run(Array(arguments.dropFirst())) }
+        case "shared-session":
+            try InterceptionBenchmark.runBlocking { try await SharedSessionCheck.run(Array(arguments.dropFirst())) }
         case "nearest": try NearestBenchmark.run(Array(arguments.dropFirst()))
         case "verdicts": try Verdicts.run(Array(arguments.dropFirst()))
         case "intercept":

@@ -61,9 +61,7 @@ enum InterceptionBenchmark {
             only = loop
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contract-bench-intercept")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let contract = folder.appendingPathComponent("bench.yaml")
-        try Data(BenchContract.yaml.utf8).write(to: contract)
+        let contract = try BenchContract.write(into: folder)
         // The same backend twice: without recording, and recording every exchange to a file in `folder`,
         // as a test does by default (the file is emptied after each round, so it stays small).
         let recordings = folder.appendingPathComponent("recordings", isDirectory: true)

@@ -11,13 +11,7 @@ import Foundation
 /// and compares the recording with the last `seen` line: what a kill -9 loses.
 enum RecordUntilKilled {
     static func run(_ arguments: [String]) async throws {
-        guard arguments.count == 1 else {
-            throw BenchmarkMain.UsageError(description: "usage: contract-bench record-until-killed DIR")
-        }
-        let folder = URL(fileURLWithPath: arguments[0], isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let contract = folder.appendingPathComponent("bench.yaml")
-        try Data(BenchContract.yaml.utf8).write(to: contract)
+        let (folder, contract) = try BenchContract.written(for: "record-until-killed", arguments)
         let backend = try ContractBackend(
             contract: contract, recording: .directory(folder.appendingPathComponent("recordings", isDirectory: true)))
         let request = try BenchContract.request()

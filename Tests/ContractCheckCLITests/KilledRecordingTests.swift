@@ -14,16 +14,10 @@ import Testing
     @Test("a process killed with SIGKILL has recorded every exchange its client received, and at most one more")
     func killedProcessLosesNothingTheClientSaw() throws {
         let folder = try cli.temporaryFolder([:])
-        let process = Process()
-        process.executableURL = CLITests.binary.deletingLastPathComponent().appendingPathComponent("contract-bench")
-        process.arguments = ["record-until-killed", folder.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // A process that stops answering is killed all the same, and the count below fails.
+        // A process that stops answering is killed all the same, after 120 s, and the count below fails.
+        let bench = try BenchProcess.start(["record-until-killed", folder.path])
+        let (process, output) = (bench.process, bench.output)
         let pid = process.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { kill(pid, SIGKILL) }
         var text = ""
         while !text.contains("seen 300\n") {
             let data = output.fileHandleForReading.availableData

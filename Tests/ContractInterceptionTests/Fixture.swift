@@ -20,6 +20,15 @@ enum Fixture {
         try ContractBackend(contract: contract, recording: .off)
     }
 
+    /// The clinic's host only: what a test that installs a backend globally takes, so that the other tests
+    /// of the process, which run meanwhile, keep their `URLSession.shared` requests to other hosts.
+    static let clinicHostOnly = InterceptionScope.hosts([URL(string: base)?.host ?? "api.clinic.example.com"])
+
+    /// A backend for a test that installs it globally (`clinicHostOnly`).
+    static func globalBackend() throws -> ContractBackend {
+        try ContractBackend(contract: contract, recording: .off, intercepting: clinicHostOnly)
+    }
+
     static func request(
         _ method: String = "GET", _ path: String = "/pets/\(petId)", body: String? = nil, auth: Bool = true,
         headers: [String: String] = [:]

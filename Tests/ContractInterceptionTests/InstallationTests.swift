@@ -1,4 +1,4 @@
-import ContractInterception
+@testable import ContractInterception
 import ContractVerify
 import Foundation
 import Testing
@@ -70,25 +70,49 @@ import Testing
         #endif
     }
 
-    /// On Linux a shared session already in use when the class is registered is not intercepted (one
-    /// first used after registration is: it takes the registered classes when it is made), and
-    /// `intercepts(_:)` says so; a session from `.default` made after registration is not either.
+    /// On Linux installation puts the class first in the shared session's configuration, which that session
+    /// reads for each task, so a shared session made before installation asks it too (checked in a process
+    /// of its own by `SharedSessionProcessTests`); a session from `.default` made after installation is not
+    /// intercepted. The class stays in the shared session after `uninstallGlobally()`, declining every
+    /// request, so this holds whatever other tests installed and uninstalled meanwhile. The backend takes the
+    /// clinic's host only: the shared session of the whole test process reaches it while it is installed.
     @Test func globalInstallation() async throws {
-        let backend = try Fixture.backend()
-        // The shared session is made lazily, on first use, with the classes registered then; the built-in
-        // ones are registered when the process makes its first session. Made before any other session it
-        // holds none and asks the registry at each request, so it would see the class. Whether other tests
-        // made a session first depends on their order: make one here, then the shared session, so the test
-        // checks the documented case (a shared session made before installation) whatever ran before.
+        let backend = try Fixture.globalBackend()
         _ = URLSession(configuration: .ephemeral)
         _ = URLSession.shared.configuration
         backend.installGlobally()
         defer { backend.uninstallGlobally() }
+        #expect(backend.problems.isEmpty)
         #if !canImport(Darwin)
+            #expect(SharedSession.asksContractProtocolFirst(URLSession.shared.configuration))
             #expect(await !backend.intercepts(URLSession(configuration: .default)))
-            #expect(await !backend.intercepts(URLSession.shared))
-        #else
-            #expect(await backend.intercepts(URLSession.shared))
         #endif
+    }
+
+    /// The check behind the problem `installGlobally()` reports when a shared session does not take the
+    /// class: a configuration asks the class first only when it stands first.
+    @Test func sessionsThatDoNotAskTheClassFirstAreDetected() throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        #expect(!SharedSession.asksContractProtocolFirst(configuration))
+        configuration.protocolClasses = []
+        #expect(!SharedSession.asksContractProtocolFirst(configuration))
+        let other = try #require(Fixture.backend().protocolClass as? URLProtocol.Type)
+        configuration.protocolClasses = [other, ContractURLProtocol.self]
+        #expect(!SharedSession.asksContractProtocolFirst(configuration))
+        configuration.protocolClasses = [ContractURLProtocol.self, other]
+        #expect(SharedSession.asksContractProtocolFirst(configuration))
+    }
+
+    /// A shared session that does not reach the backend is reported once, with what to do.
+    @Test func aSharedSessionOutOfReachIsReportedOnce() throws {
+        let backend = try Fixture.backend()
+        backend.noteSharedSession(asksContractProtocolFirst: false)
+        backend.noteSharedSession(asksContractProtocolFirst: false)
+        backend.noteSharedSession(asksContractProtocolFirst: true)
+        #expect(backend.problems.count == 1)
+        let message = try #require(backend.problems.first?.message)
+        #expect(message.contains("call installGlobally() before the first use of URLSession.shared"))
+        #expect(message.contains("backend.session"))
+        #expect(backend.takeFindings().messages.contains { $0.contains("URLSession.shared") })
     }
 }

@@ -180,10 +180,11 @@ import Testing
 
     /// Installed globally, the backend's own forwarded requests (and a closure's own session's) are not
     /// taken again: one exchange and one request at the server per client request. Serialized: global
-    /// installation is one backend per process.
+    /// installation is one backend per process. The backend takes the clinic's host only: the shared
+    /// session of the whole test process reaches it while it is installed.
     @Test(.serialized, arguments: ServerRoute.allCases)
     func globalInstallationDoesNotLoop(route: ServerRoute) async throws {
-        let fixture = try await PassThroughFixture.start(route: route)
+        let fixture = try await PassThroughFixture.start(route: route, intercepting: Fixture.clinicHostOnly)
         defer { Task { await fixture.server.stop() } }
         fixture.backend.installGlobally()
         defer { fixture.backend.uninstallGlobally() }

@@ -15,6 +15,18 @@ import Testing
     /// The request the scope takes: to the contract's host.
     static let toTheAPI: InterceptionScope = .matching { $0.url?.host == "api.clinic.example.com" }
 
+    /// An observing backend that forwards to `server` and logs each exchange with its bodies into `entries`;
+    /// it records nothing, since the server may break the contract.
+    static func loggingBackend(before server: ClinicTestServer, into entries: Locked<[LogEntry]>) throws
+        -> ContractBackend
+    {
+        let origin = try #require(URL(string: server.origin))
+        let logger = Logger(label: "ContractCheck") { _ in CapturingLogHandler(entries: entries) }
+        return try ContractBackend(
+            contract: Fixture.contract, recording: .off,
+            mode: .observe(to: origin, reporting: .logger(logger, includesBodies: true)))
+    }
+
     /// Matching requests are verified and reach their server by `route`; the others reach the other server
     /// untouched: not verified (a request without credentials is no violation), not recorded.
     @Test(arguments: ServerRoute.allCases)
@@ -68,12 +80,8 @@ import Testing
     @Test func theLoggerWithBodiesLogsOneLinePerExchange() async throws {
         let server = try await ClinicTestServer.start(.breaksContract)
         defer { Task { await server.stop() } }
-        let origin = try #require(URL(string: server.origin))
         let entries = Locked<[LogEntry]>([])
-        let logger = Logger(label: "ContractCheck") { _ in CapturingLogHandler(entries: entries) }
-        let backend = try ContractBackend(
-            contract: Fixture.contract, recording: .off,
-            mode: .observe(to: origin, reporting: .logger(logger, includesBodies: true)))
+        let backend = try Self.loggingBackend(before: server, into: entries)
         let pet = #"{"name":"Pepper","species":"rabbit","ownerId":"5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e"}"#
         _ = try await backend.session.data(for: Fixture.request("GET", "/pets/\(Fixture.petId)?api_key=s3cret"))
         _ = try await backend.session.data(
@@ -94,6 +102,34 @@ import Testing
         #expect(post.metadata["responseBody"] != nil)
         #expect(!post.message.contains("key-1"))
         #expect(await server.requests().count == 2)
+    }
+
+    /// Secrets in bodies never reach the log: the password a client sets (`writeOnly` in the contract) is
+    /// redacted in the logged request body, and in the response of a server that gives it away, whose
+    /// violation line hides it too.
+    @Test func theLoggerRedactsSecretsInBodies() async throws {
+        let server = try await ClinicTestServer.start(.breaksContract)
+        defer { Task { await server.stop() } }
+        let entries = Locked<[LogEntry]>([])
+        let backend = try Self.loggingBackend(before: server, into: entries)
+        let secret = ClinicTestServer.portalPassword
+        let owner = #"{"fullName":"Dana Whitfield","email":"dana@example.net","portalPassword":"\#(secret)"}"#
+        let (_, response) = try await backend.session.data(
+            for: Fixture.request("POST", "/owners", body: owner, headers: ["X-API-Key": "key-1"]))
+        #expect(Fixture.status(response) == 201)
+        let entry = try #require(entries.withLock { $0 }.first)
+        #expect(entries.withLock { $0.count } == 1)
+        #expect(entry.level == .warning)
+        #expect(entry.message.contains("writeOnly"), "\(entry.message)")
+        #expect(
+            entry.metadata["requestBody"]
+                == #"{"fullName":"Dana Whitfield","email":"dana@example.net","portalPassword":"<redacted>"}"#)
+        #expect(entry.metadata["responseBody"]?.contains(#""portalPassword":"<redacted>""#) == true)
+        #expect(entry.metadata["responseBody"]?.contains(#""fullName":"Dana Whitfield""#) == true)
+        #expect(!entry.message.contains(secret))
+        #expect(!entry.metadata.values.contains { $0.contains(secret) })
+        // The exchange itself keeps the bodies as sent, for the test to inspect.
+        #expect(backend.exchanges.first?.response?.body.bytes.map { String(decoding: $0, as: UTF8.self) }?.contains(secret) == true)
     }
 }
 

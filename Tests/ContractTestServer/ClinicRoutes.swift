@@ -10,6 +10,11 @@ struct ClinicRoutes {
         + #""ownerId":"5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e","createdAt":"2023-02-11T15:20:00Z","#
         + #""updatedAt":"2025-01-09T10:02:11Z"}"#
     static let petWithNumberName = pet.replacingOccurrences(of: #""Biscuit""#, with: "42")
+    static let owner =
+        #"{"id":"5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e","fullName":"Dana Whitfield","email":"dana@example.net","#
+        + #""createdAt":"2025-01-09T10:02:11Z"}"#
+    /// The owner with the portal password a client set, which `writeOnly` keeps out of responses.
+    static let ownerWithPassword = owner.dropLast() + #","portalPassword":"\#(ClinicTestServer.portalPassword)"}"#
     static let unauthorized =
         #"{"type":"https://docs.clinic.example.com/problems/unauthorized","title":"Unauthorized","status":401}"#
 
@@ -30,6 +35,11 @@ struct ClinicRoutes {
         router.post("/v1/pets") { _, _ -> Response in
             var response = Self.json(Self.pet, status: .created)
             if !breaks { response.headers[.location] = "/v1/pets/8d3e5c1a-2f4b-4c6d-9e8f-0a1b2c3d4e5f" }
+            return response
+        }
+        router.post("/v1/owners") { _, _ -> Response in
+            var response = Self.json(breaks ? String(Self.ownerWithPassword) : Self.owner, status: .created)
+            response.headers[.location] = "/v1/owners/5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e"
             return response
         }
         router.post("/v1/inquiries") { _, _ -> Response in

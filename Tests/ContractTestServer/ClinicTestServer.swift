@@ -13,6 +13,7 @@ internal import Logging
 /// | `GET /v1/pets/{id}` without | 401, a problem | the same |
 /// | `GET /v1/pets` | 200, a `PetList` | the same |
 /// | `POST /v1/pets` | 201 with `Location` | 201 without `Location` (required) |
+/// | `POST /v1/owners` | 201, an `Owner` | 201, the `Owner` with its `portalPassword` (`writeOnly`) |
 /// | `POST /v1/inquiries` | 202, a receipt | 418 (undocumented) |
 /// | `GET /v1/pets/{id}/records/{recordId}` | 10 MB of `application/pdf` in 64 KiB pieces | the same |
 /// | the record `movedRecordId` | 302 to `recordId` | the same |
@@ -25,6 +26,8 @@ public final class ClinicTestServer: Sendable {
         case breaksContract
     }
 
+    /// The portal password a breaking server's `POST /v1/owners` answer gives away.
+    public static let portalPassword = "correct-horse-battery-staple"
     /// The record id the server redirects from (to `recordId`).
     public static let movedRecordId = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
     /// The record id whose body arrives slowly, for cancellation mid-stream.

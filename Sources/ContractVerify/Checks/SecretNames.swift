@@ -5,7 +5,13 @@ import ContractSpec
 /// The values violations must not print: every cookie, and every header, query item, form or multipart
 /// field and JSON body member whose name is a secret's (`Authorization`, `Cookie`, `Set-Cookie`,
 /// `Proxy-Authorization`, the names the contract's API-key schemes use, and the names the options add).
+/// What is logged (an observed exchange's URL and bodies) hides more: also every name that contains one of
+/// `words` (`isSecretName(_:)`).
 struct SecretNames: Sendable {
+    /// Parts of names that hold credentials by convention (`api_key`, `access_token`, `portalPassword`):
+    /// their values are hidden in what is logged.
+    static let words = ["key", "token", "secret", "password", "auth", "signature", "session"]
+
     /// Lower-case names; one list for every place a name can stand, since a name that is secret in a
     /// header is just as secret in a query item or a body field.
     private let names: Set<String>
@@ -18,6 +24,13 @@ struct SecretNames: Sendable {
             names.insert(name.lowercased())
         }
         self.names = names
+    }
+
+    /// Whether a value under `name` (a query item, form field or JSON member) is hidden in what is logged:
+    /// the name is one of the secret names, or contains one of `words` (case-insensitive).
+    func isSecretName(_ name: some StringProtocol) -> Bool {
+        let lowered = name.lowercased()
+        return names.contains(lowered) || Self.words.contains { lowered.contains($0) }
     }
 
     /// Whether the violation would print a secret value: it stands in a cookie or under a secret name, or
