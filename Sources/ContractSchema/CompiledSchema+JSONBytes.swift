@@ -17,6 +17,13 @@ extension CompiledSchema {
         return isValid(try JSONParser.parse(bytes), context: context)
     }
 
+    /// `isValid(json:context:)` for an array of bytes, read without a generic call into ContractJSON (as
+    /// `validate(json:context:)` for an array).
+    public func isValid(json bytes: [UInt8], context: ValidationContext = .none) throws(JSONParseError) -> Bool {
+        if !tracksScope, let verdict = streamedVerdict(bytes, context, readsToEnd: true) { return verdict }
+        return isValid(try JSONParser.parse(bytes), context: context)
+    }
+
     /// Every error of the JSON text `bytes`, in schema order; empty when it is valid.
     ///
     /// A valid instance is validated as it is read, as `isValid(json:context:)` does, and never
@@ -26,8 +33,7 @@ extension CompiledSchema {
     public func validate(json bytes: some Collection<UInt8>, context: ValidationContext = .none)
         throws(JSONParseError) -> [SchemaValidationError]
     {
-        if !tracksScope, streamedVerdict(bytes, context, readsToEnd: false) == true { return [] }
-        return validate(try JSONParser.parse(bytes), context: context)
+        try errors(bytes, streamed: tracksScope ? nil : streamedVerdict(bytes, context, readsToEnd: false), context)
     }
 
     /// `validate(json:context:)` for an array of bytes (a request or response body as the verifier holds
@@ -36,8 +42,20 @@ extension CompiledSchema {
     public func validate(json bytes: [UInt8], context: ValidationContext = .none) throws(JSONParseError)
         -> [SchemaValidationError]
     {
-        if !tracksScope, streamedVerdict(bytes, context, readsToEnd: false) == true { return [] }
-        return validate(try JSONParser.parse(bytes), context: context)
+        try errors(bytes, streamed: tracksScope ? nil : streamedVerdict(bytes, context, readsToEnd: false), context)
+    }
+
+    /// The errors of `bytes` given the streaming validator's verdict on them (`nil`: none, the bytes are
+    /// not JSON or the schema is validated on the tree). An invalid instance's errors are collected without
+    /// deciding it again: the streamed verdict is the tree's.
+    private func errors(_ bytes: some Collection<UInt8>, streamed: Bool?, _ context: ValidationContext)
+        throws(JSONParseError) -> [SchemaValidationError]
+    {
+        switch streamed {
+        case true: []
+        case false: errors(ofInvalid: try JSONParser.parse(bytes), context: context)
+        case nil: validate(try JSONParser.parse(bytes), context: context)
+        }
     }
 
     /// The streaming validator's verdict; `nil` when the bytes are not JSON. Unless `readsToEnd`,

@@ -64,13 +64,26 @@ public struct CompiledSchema: Sendable {
     public func validate(_ instance: JSONValue, context: ValidationContext = .none) -> [SchemaValidationError] {
         // The fast path first: a valid instance costs no more than `isValid`, and no path is built.
         if isValid(instance, context: context) { return [] }
+        return errors(ofInvalid: instance, context: context)
+    }
+
+    /// Every error of an instance already known to be invalid (the verdict `isValid` or the streaming
+    /// validator gave), without deciding it again.
+    func errors(ofInvalid instance: JSONValue, context: ValidationContext) -> [SchemaValidationError] {
         var state = ValidationState(context: context, tracksScope: tracksScope, maximumDepth: options.maximumDepth)
         state.path.reserveCapacity(16)
         var errors: [SchemaValidationError] = []
         root.collect(instance, &state, &errors)
         // A subschema applied in place through several branches (`allOf` of two `$ref`s to it) reports the
-        // same failure once per way it was reached; the reader needs it once.
+        // same failure once per way it was reached; the reader needs it once. A few errors are compared
+        // pairwise, which usually stops at the instance path; hashing each error's every string cost more.
         guard errors.count > 1 else { return errors }
+        guard errors.count > 16 else {
+            var unique: [SchemaValidationError] = []
+            unique.reserveCapacity(errors.count)
+            for error in errors where !unique.contains(error) { unique.append(error) }
+            return unique
+        }
         var seen = Set<SchemaValidationError>()
         return errors.filter { seen.insert($0).inserted }
     }

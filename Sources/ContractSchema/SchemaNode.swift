@@ -92,7 +92,9 @@ final class SchemaNode: @unchecked Sendable {
         if acceptsNull, case .null = instance { return true }
         return framed(&state) { state in
             if typeMask != Self.anyType, !TypeMask.accepts(typeMask, instance) { return false }
-            for check in checks where !check.isValid(instance, &state) { return false }
+            // By index through the node: a `for` over the list copied it out, retaining and releasing it
+            // on every visit.
+            for index in checks.indices where !checks[index].isValid(instance, &state) { return false }
             return true
         }
     }
@@ -141,7 +143,7 @@ final class SchemaNode: @unchecked Sendable {
     /// read the evaluation depth or the dynamic scope, so the node's frame is not entered for them.
     func isValid(string: inout StringInstance) -> Bool {
         guard typeMask & TypeMask.string != 0 else { return false }
-        for check in checks where !check.isValid(string: &string) { return false }
+        for index in checks.indices where !checks[index].isValid(string: &string) { return false }
         return true
     }
 
@@ -152,12 +154,19 @@ final class SchemaNode: @unchecked Sendable {
             guard typeMask & TypeMask.integer != 0, number.isPlainInteger || NumberFacts.isInteger(number.value())
             else { return false }
         }
-        for check in checks where !check.isValid(number: &number) { return false }
+        for index in checks.indices where !checks[index].isValid(number: &number) { return false }
         return true
     }
 
-    /// The checks besides `type`, for the streaming validator (which tests `acceptedTypes` itself).
+    /// The checks besides `type`, for `InPlaceGraph`.
     var checksBesidesType: [KeywordCheck] { checks }
+
+    /// How many checks besides `type` the node has, for `streamingRole(ofCheck:)`.
+    var checkCount: Int { checks.count }
+
+    /// The streaming role of the check at `index` (below `checkCount`), for the streaming validator (which
+    /// tests `acceptedTypes` itself). Read in place, as `isValid` reads the checks.
+    func streamingRole(ofCheck index: Int) -> StreamingRole { checks[index].streamingRole }
 
     /// Runs `body` one level deeper, inside this node's resource in the dynamic scope.
     @inline(__always)

@@ -30,7 +30,7 @@ extension StreamingValidator {
             if consumesRest { try reader.skipValue() }
             return .decided(false)
         case .needsValue:
-            structural.removeSubrange(checks...)
+            structural.truncate(to: checks)
             return .decided(try validateBuilt(&reader, set))
         }
         var choices = 0
@@ -70,7 +70,7 @@ extension StreamingValidator {
                 let first = frames.count
                 frames.append(Frame(node: branch, depth: childDepth))
                 let valid = try validate(&reader, first..<first + 1)
-                frames.removeSubrange(first...)
+                frames.truncate(to: first)
                 if valid {
                     matches += 1
                     end = reader.bookmark()
@@ -100,8 +100,8 @@ extension StreamingValidator {
         guard depth < state.maximumDepth, node.acceptedTypes & typeBit != 0 else { return .invalid }
         let isObject = typeBit == TypeMask.object
         let childDepth = depth + 1
-        for check in node.checksBesidesType {
-            switch check.streamingRole {
+        for index in 0..<node.checkCount {
+            switch node.streamingRole(ofCheck: index) {
             case .needsValue:
                 return .needsValue
             case .scalarOnly:
@@ -115,8 +115,8 @@ extension StreamingValidator {
             case .items(let items):
                 if !isObject { structural.append(.items(items, childDepth: childDepth)) }
             case .allOf(let allOf):
-                for child in allOf.nodes {
-                    let expansion = expand(child, depth: childDepth, typeBit: typeBit)
+                for child in allOf.nodes.indices {
+                    let expansion = expand(allOf.nodes[child], depth: childDepth, typeBit: typeBit)
                     if expansion != .streamed { return expansion }
                 }
             case .choice(let choice):

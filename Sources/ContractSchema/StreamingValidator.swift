@@ -55,6 +55,8 @@ struct StreamingValidator: ~Copyable {
         self.state = state
         self.consumesRest = readsToEnd
         frames.reserveCapacity(16)
+        structural.reserveCapacity(16)
+        keys.reserveCapacity(16)
         frames.append(Frame(node: root, depth: 0))
     }
 
@@ -182,8 +184,8 @@ struct StreamingValidator: ~Copyable {
         let checks = structural.count
         let keyMark = keys.count
         defer {
-            structural.removeSubrange(checks...)
-            keys.removeSubrange(keyMark...)
+            structural.truncate(to: checks)
+            keys.truncate(to: keyMark)
         }
         if case .decided(let verdict) = try prepare(&reader, set, typeBit: TypeMask.object) { return verdict }
         var keepsKeys = false
@@ -239,7 +241,7 @@ struct StreamingValidator: ~Copyable {
                     allowed = selectSchemas(of: key, fromChecksAfterTheFirst: checks)
                 }
                 valid = allowed ? try validate(&reader, children..<frames.count) : false
-                frames.removeSubrange(children...)
+                frames.truncate(to: children)
                 guard valid || consumesRest else { return false }
                 if !allowed { try reader.skipValue() }
                 if keepsKeys { keys.append(key) }
@@ -280,7 +282,7 @@ struct StreamingValidator: ~Copyable {
         -> Bool
     {
         let checks = structural.count
-        defer { structural.removeSubrange(checks...) }
+        defer { structural.truncate(to: checks) }
         if case .decided(let verdict) = try prepare(&reader, set, typeBit: TypeMask.array) { return verdict }
         var count = 0
         var valid = true
@@ -298,7 +300,7 @@ struct StreamingValidator: ~Copyable {
                 }
                 count += 1
                 valid = try validate(&reader, children..<frames.count)
-                frames.removeSubrange(children...)
+                frames.truncate(to: children)
                 guard valid || consumesRest else { return false }
             } while try reader.nextElement()
         }
@@ -339,5 +341,14 @@ struct StreamingValidator: ~Copyable {
             frames.append(Frame(node: additional, depth: childDepth))
         }
         return (true, found)
+    }
+}
+
+extension Array {
+    /// Drops the elements from `count` on, last first: the stacks above pop a few entries at a time, for
+    /// which the generic `removeSubrange` cost more than the elements' own releases.
+    @inline(__always)
+    mutating func truncate(to count: Int) {
+        while self.count > count { removeLast() }
     }
 }

@@ -32,7 +32,8 @@ enum ValueDescription {
     }
 
     static func cut(_ text: String) -> String {
-        guard text.count > maximumLength else { return text }
+        // No more UTF-8 bytes than the limit is no more characters: most values are not counted.
+        guard text.utf8.count > maximumLength, text.count > maximumLength else { return text }
         return String(text.prefix(maximumLength - 1)) + "…"
     }
 
