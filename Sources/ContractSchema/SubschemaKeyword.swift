@@ -4,21 +4,22 @@
 ///
 /// Not a `KeywordTable`, on purpose: the switch below inlines into the walks, where a table lookup would
 /// add a call and the retains of the table's arrays.
-enum SubschemaKeyword {
+package enum SubschemaKeyword {
     /// How a keyword holds subschemas.
-    struct Places: OptionSet {
-        let rawValue: UInt8
+    package struct Places: OptionSet {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
         /// The value is one schema.
-        static let single = Places(rawValue: 1)
+        package static let single = Places(rawValue: 1)
         /// The value is an array of schemas.
-        static let array = Places(rawValue: 2)
+        package static let array = Places(rawValue: 2)
         /// The value is an object whose member values are schemas.
-        static let map = Places(rawValue: 4)
+        package static let map = Places(rawValue: 4)
     }
 
     /// The places `keyword` holds subschemas in; empty for every other keyword. Keywords are compared by
     /// length first, then as text, so most keys are ruled out by their length alone.
-    static func places(of keyword: String) -> Places {
+    package static func places(of keyword: String) -> Places {
         switch keyword.utf8.count {
         case 2: return keyword == "if" ? .single : []
         case 3: return keyword == "not" ? .single : []

@@ -1,4 +1,5 @@
 import ContractJSON
+import ContractSchema
 import ContractSpec
 
 /// The names of the body members an operation's schemas mark as secret: properties whose schema says
@@ -53,22 +54,26 @@ final class SecretMembers: Sendable {
             if case .string(let reference)? = object["$ref"], let target = resolve(reference, base: base) {
                 visit(target.value, base: target.base, depth: depth + 1)
             }
-            if case .object(let properties)? = object["properties"] {
-                for member in properties {
-                    var followed: Set<String> = []
-                    if isSecret(member.value, base: base, followed: &followed) { names.insert(member.key) }
+            // Every keyword that holds subschemas, as the schema engine tells them; a secret property may
+            // stand under any of them.
+            for member in object {
+                let places = SubschemaKeyword.places(of: member.key)
+                guard !places.isEmpty else { continue }
+                switch member.value {
+                case .object(let map) where places.contains(.map):
+                    for entry in map {
+                        var followed: Set<String> = []
+                        if member.key == "properties", isSecret(entry.value, base: base, followed: &followed) {
+                            names.insert(entry.key)
+                        }
+                        visit(entry.value, base: base, depth: depth + 1)
+                    }
+                case .object where places.contains(.single):
                     visit(member.value, base: base, depth: depth + 1)
-                }
-            }
-            for keyword in ["items", "additionalProperties", "unevaluatedProperties", "not", "contains"] {
-                if let subschema = object[keyword] { visit(subschema, base: base, depth: depth + 1) }
-            }
-            for keyword in ["allOf", "anyOf", "oneOf", "prefixItems"] {
-                for subschema in object[keyword]?.arrayValue ?? [] { visit(subschema, base: base, depth: depth + 1) }
-            }
-            for keyword in ["patternProperties", "$defs", "dependentSchemas"] {
-                for member in object[keyword]?.objectValue ?? JSONObject() {
-                    visit(member.value, base: base, depth: depth + 1)
+                case .array(let items) where places.contains(.array):
+                    for item in items { visit(item, base: base, depth: depth + 1) }
+                default:
+                    break
                 }
             }
         }
