@@ -85,6 +85,8 @@ final class ForwardedLoad: Sendable {
     // MARK: The forwarding session's callbacks
 
     func receive(_ head: HTTPURLResponse) {
+        SessionCookies.store(
+            from: Self.headers(head), for: progress.withLock { $0.clientURL }, task: urlProtocol?.task)
         let sendsHead = progress.withLock { progress in
             progress.head = head
             progress.body = Data()
@@ -117,10 +119,18 @@ final class ForwardedLoad: Sendable {
         }
         guard let hop else { return nil }
         let response = HTTPResponse(status: head.statusCode, headers: Self.headers(head), body: .unavailable)
+        SessionCookies.store(from: response.headers, for: hop.clientURL, task: urlProtocol?.task)
         backend.recordForwarded(
             request: hop.request, verdict: hop.verdict, response: response, failure: nil,
             serverURL: hop.serverURL, receivedAt: hop.receivedAt, wasCancelled: false)
         guard hop.hops < 16 else { return nil }
+        // The client session's cookies for the next hop, which the forwarding session sends without.
+        var next = next
+        if next.value(forHTTPHeaderField: "Cookie") == nil,
+            let header = SessionCookies.of(urlProtocol?.task)?.cookieHeader(for: clientView(of: next).url)
+        {
+            next.setValue(header, forHTTPHeaderField: "Cookie")
+        }
         let clientView = clientView(of: next)
         let request = RequestReader.httpRequest(from: clientView, isUpload: false)
         let verdict = backend.contract.verifier.verifyRequest(request)

@@ -17,23 +17,13 @@ enum PieceDelivery {
         #if canImport(Darwin)
             return true
         #else
-            guard let task, let session = child("session", of: task) as? URLSession,
+            guard let task, let session = TaskSession.session(of: task),
                 session.delegate is URLSessionDataDelegate,
-                let registry = child("taskRegistry", of: session),
-                let behaviours = child("behaviours", of: registry) as? [Int: Any],
+                let registry = TaskSession.child("taskRegistry", of: session),
+                let behaviours = TaskSession.child("behaviours", of: registry) as? [Int: Any],
                 let behaviour = behaviours[task.taskIdentifier]
             else { return false }
             return String(describing: behaviour) == "callDelegate"
         #endif
-    }
-
-    /// A stored property of `subject` or of its superclasses, by name.
-    private static func child(_ label: String, of subject: Any) -> Any? {
-        var mirror: Mirror? = Mirror(reflecting: subject)
-        while let current = mirror {
-            if let found = current.children.first(where: { $0.label == label }) { return found.value }
-            mirror = current.superclassMirror
-        }
-        return nil
     }
 }

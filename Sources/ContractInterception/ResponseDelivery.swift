@@ -72,6 +72,7 @@ struct ResponseDelivery: @unchecked Sendable {
                     url: url, statusCode: wire.response.status, httpVersion: "HTTP/1.1",
                     headerFields: wire.headerFields)
             else { return fail(.badServerResponse, to: client) }
+            SessionCookies.store(from: wire.response.headers, for: url, task: urlProtocol.task)
             // Only a 3xx reads the response's headers (a copy of the response retained them on every answer).
             if (300..<400).contains(wire.response.status), let redirect = redirect(wire.response, from: url) {
                 return follow(redirect, head: head, to: client)
@@ -105,6 +106,8 @@ struct ResponseDelivery: @unchecked Sendable {
             guard urlProtocol.control.finish() else { return }
             client.urlProtocol(urlProtocol, wasRedirectedTo: redirect, redirectResponse: head)
         #else
+            var redirect = redirect
+            SessionCookies.of(urlProtocol.task)?.addCookies(to: &redirect)
             let next = backend.plan(for: redirect, isUpload: false)
             ResponseDelivery(protocol: urlProtocol, plan: next, backend: backend, request: redirect, hops: hops + 1)
                 .start()

@@ -27,6 +27,10 @@ struct ClinicRoutes {
             var response = Self.json(breaks ? Self.petWithNumberName : Self.pet)
             response.headers[Self.field("ETag")] = #""v1""#
             response.headers[Self.field("Vary")] = "Accept-Language"
+            // A client that asks to be remembered gets a cookie, as a booking widget's server would set it.
+            if let clinic = request.headers[Self.field("X-Remember-Clinic")] {
+                response.headers[.setCookie] = "clinic=\(clinic); Path=/"
+            }
             return response
         }
         router.get("/v1/pets") { _, _ -> Response in
@@ -48,12 +52,15 @@ struct ClinicRoutes {
                 : Self.json(#"{"reference":"INQ-7K2Q9Z","receivedAt":"2025-01-09T10:02:11Z"}"#, status: .accepted)
         }
         router.get("/v1/veterinarians") { _, _ -> Response in Response(status: .notImplemented) }
-        router.get("/v1/pets/:petId/records/:recordId") { _, context -> Response in
+        router.get("/v1/pets/:petId/records/:recordId") { request, context -> Response in
             let record = context.parameters.get("recordId") ?? ""
             let petId = context.parameters.get("petId") ?? ""
             if record == ClinicTestServer.movedRecordId {
                 var response = Response(status: .found)
                 response.headers[.location] = "/v1/pets/\(petId)/records/\(ClinicTestServer.recordId)"
+                if let clinic = request.headers[Self.field("X-Remember-Clinic")] {
+                    response.headers[.setCookie] = "clinic=\(clinic); Path=/"
+                }
                 return response
             }
             return Self.record(slow: record == ClinicTestServer.slowRecordId)

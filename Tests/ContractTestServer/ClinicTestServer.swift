@@ -9,14 +9,14 @@ internal import Logging
 ///
 /// | request | keeps the contract | breaks it |
 /// | --- | --- | --- |
-/// | `GET /v1/pets/{id}` with `Authorization` | 200, a `Pet`, an `ETag`, `Vary: Accept-Language` | 200, `name` a number |
+/// | `GET /v1/pets/{id}` with `Authorization` | 200, a `Pet`, an `ETag`, `Vary: Accept-Language`; with `X-Remember-Clinic: C` also `Set-Cookie: clinic=C` | 200, `name` a number |
 /// | `GET /v1/pets/{id}` without | 401, a problem | the same |
 /// | `GET /v1/pets` | 200, a `PetList` | the same |
 /// | `POST /v1/pets` | 201 with `Location` | 201 without `Location` (required) |
 /// | `POST /v1/owners` | 201, an `Owner` | 201, the `Owner` with its `portalPassword` (`writeOnly`) |
 /// | `POST /v1/inquiries` | 202, a receipt | 418 (undocumented) |
 /// | `GET /v1/pets/{id}/records/{recordId}` | 10 MB of `application/pdf` in 64 KiB pieces | the same |
-/// | the record `movedRecordId` | 302 to `recordId` | the same |
+/// | the record `movedRecordId` | 302 to `recordId` (with `X-Remember-Clinic: C` also `Set-Cookie: clinic=C`) | the same |
 /// | the record `slowRecordId` | 64 KiB every 20 ms, for 30 s | the same |
 /// | `GET /v1/veterinarians` | 501 (not implemented yet) | the same |
 public final class ClinicTestServer: Sendable {
