@@ -4,10 +4,10 @@
 # backend loop and the floor loop of `contract-bench intercept` run alone.
 #
 # Timings on a shared machine move by more than most changes to the request path; these counts do not.
-# Since session 12 the cache lines are the figures to watch: a line the request path touches costs
-# about 7 ns inside a request (BENCHMARKS.md, "Session 12"), an instruction about 0.2 ns once its line
-# is there. The last level is simulated as one core's L2 (512 KB): the floor misses it about 30 times a
-# request, the backend about 120-150 times (session 13), and each of those waits for L3 or memory.
+# The cache lines are the figures to watch: a line the request path touches costs about 7 ns inside a
+# request, an instruction about 0.2 ns once its line is there. The last level is simulated as one core's
+# L2 (512 KB): the floor misses it about 30 times a request, the backend about 120-150 times, and each of
+# those waits for L3 or memory.
 # Each loop runs alone (so in one block) at 300 and 2,300 requests, sequential and 64 tasks (so 600 and
 # 4,600 loads), and the difference is divided by 4,000, so start-up, loading the contract and the
 # one synthesis drop out.
