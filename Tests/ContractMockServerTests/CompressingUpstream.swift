@@ -16,6 +16,7 @@ import NIOSSL
 /// | `valid` | a `Pet`, gzip |
 /// | `invalid` | a `Pet` whose `name` is a number, gzip |
 /// | `deflate` | a `Pet`, deflate (zlib) |
+/// | `x-gzip` | a `Pet`, gzip labelled `x-gzip` |
 /// | `bomb` | a `Pet` with 200,000 spaces in a string, gzip (about 400 bytes on the wire) |
 /// | `corrupt` | the valid gzip body cut short |
 /// | `br` | bytes labelled `br` |
@@ -94,6 +95,7 @@ struct CompressingUpstream: Sendable {
             switch name {
             case "invalid": (Bodies.invalid, "gzip")
             case "deflate": (Bodies.deflate, "deflate")
+            case "x-gzip": (Bodies.valid, "x-gzip")
             case "bomb": (Bodies.bomb, "gzip")
             case "corrupt": (Array(Bodies.valid.prefix(Bodies.valid.count / 2)), "gzip")
             case "br": (Array("not brotli at all".utf8), "br")

@@ -57,6 +57,17 @@ struct ProxyPassThroughTests {
         }
     }
 
+    @Test(
+        "each coding the proxy decodes passes through as it came and keeps the contract decoded",
+        arguments: ["valid", "x-gzip", "deflate"])
+    func decodedCodings(answer: String) async throws {
+        try await Self.withProxy { upstream, proxy in
+            let both = try await Self.fetchBothWays(answer, upstream: upstream, proxy: proxy)
+            #expect(both.proxied.withoutHopFields == both.direct.withoutHopFields)
+            #expect(proxy.messages.isEmpty)
+        }
+    }
+
     @Test("the request reaches the upstream with the client's fields only, in order, and Host the upstream's")
     func requestFieldsAsSent() async throws {
         try await Self.withProxy { upstream, proxy in
