@@ -6,8 +6,8 @@ import NIOHTTP1
 /// The bytes that pass through the proxy: the client's request as it goes upstream, and the upstream's
 /// response as it goes back, each without the fields that belong to one connection.
 enum ProxyWire {
-    /// The client's request for the upstream: method, target, fields in order (`Host` the upstream's, in
-    /// the place the client put its own) and body as they came.
+    /// The client's request for the upstream: method, target, fields in order and body as they came, with
+    /// the upstream's `Host` first (the server hands the client's `Host` over apart from the other fields).
     static func forwarded(_ request: Request, body: ByteBuffer, host: String) -> UpstreamClient.Request {
         let fields = request.headers.map { (name: $0.name.rawName, value: $0.value) }
         let dropped = HopByHopFields.names(connectionValues: request.headers[values: .connection])
