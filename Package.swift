@@ -28,6 +28,12 @@ let package = Package(
         // test servers the pass-through tests forward to.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        // The proxy's client of the real server (it hands bytes back as they came, decoding nothing), its TLS, and
+        // the zlib decoder that gives the verifier a decoded copy of a compressed body. Only the mock server's
+        // target uses them, so the library products never build BoringSSL.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         // The default handler of an observing backend's findings, and the mock server's log.
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
@@ -72,7 +78,12 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]
         ),
         .target(
@@ -155,6 +166,10 @@ let package = Package(
             dependencies: [
                 "ContractMockServer", "ContractMockClient", "ContractInterception", "ContractVerify",
                 "ContractTestSupport",
+                // The real upstreams, plain and TLS, that the proxy tests forward to.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         .testTarget(
             name: "ContractTestingTests",

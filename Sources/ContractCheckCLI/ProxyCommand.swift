@@ -16,7 +16,8 @@ struct ProxyCommand: AsyncParsableCommand {
         abstract: "Forward requests to a real server, verifying requests and responses against contracts.",
         discussion: """
             Each request is verified and forwarded to --upstream; the upstream's response is verified and \
-            handed back as it came (status, headers, body; redirects are not followed). Violations are \
+            handed back as it came (status, headers, body bytes; a compressed body stays compressed and is \
+            verified decoded; redirects are not followed). Violations are \
             logged on standard error and, with --mark-violations, counted in a ContractCheck-Violations \
             response header. With --answer-unimplemented, an operation the upstream answers with 404, 405 or \
             501 is answered by the mock instead. Every exchange is recorded where the default contract-check \
@@ -30,6 +31,12 @@ struct ProxyCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "The real server, e.g. https://staging.example.com.")
     var upstream: String
+
+    @Option(
+        name: .customLong("upstream-ca"),
+        help: ArgumentHelp(
+            "PEM certificates to trust for an https upstream beside the system's.", valueName: "file"))
+    var upstreamCA: String?
 
     @Flag(
         name: .customLong("answer-unimplemented"),
@@ -64,6 +71,7 @@ struct ProxyCommand: AsyncParsableCommand {
         var settings = MockProxy.Settings(upstream: upstreamURL)
         settings.answersUnimplemented = answerUnimplemented
         settings.marksViolations = markViolations
+        settings.trustedCertificates = upstreamCA
         let proxy = MockProxy(server: mock, settings: settings)
         let host = server.host
         let upstream = upstream

@@ -26,7 +26,9 @@ struct ServerOptions: ParsableArguments {
     )
     var recordings: String?
 
-    @Option(name: .customLong("max-body"), help: "The largest request body in bytes; larger ones get 413.")
+    @Option(
+        name: .customLong("max-body"),
+        help: "The largest request body in bytes; larger ones get 413. The proxy decodes no more of a compressed body.")
     var maximumBodyBytes = 16 << 20
 
     @Flag(name: .customLong("no-reload"), help: "Do not reload the contracts when their files change.")

@@ -5,19 +5,15 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Answers for `contract-check proxy`: verifies each request, forwards it to the upstream, verifies the
-/// upstream's response and hands it back as it came (unless told to add the violations header); in
+/// upstream's response and hands it back byte for byte (unless told to add the violations header); in
 /// fallback mode an operation the upstream does not implement (404, 405 or 501) is answered by the mock.
+/// A compressed body is verified decoded and passed on as it came.
 struct ProxyResponder: HTTPResponder {
     let contracts: MockedContracts
     let settings: MockServer.Settings
     let proxy: MockProxy.Settings
     let client: UpstreamClient
-    let session: URLSession
     let recorder: ProxyRecorder
     let mock: MockResponder
 
@@ -33,28 +29,38 @@ struct ProxyResponder: HTTPResponder {
         do { body = try await request.collectBody(upTo: settings.maximumBodyBytes) } catch {
             return mock.tooLarge(context)
         }
-        let verified = WireConversion.request(request, body: body)
+        var verified = WireConversion.request(request, body: body)
+        let requestView = VerifiedView(fields: verified.headers, body: body, limit: settings.maximumBodyBytes)
+        verified.headers = requestView.headers
+        verified.body = requestView.body
         let contract = contracts.contract(for: verified)
         let verifier = contract.backend.verifier
         let verdict = verifier.verifyRequest(verified)
         let startedAt = Date()
-        let upstream: ContractVerify.HTTPResponse
+        let upstream: UpstreamClient.Response
         do {
-            upstream = try await client.forward(verified, session: session)
+            upstream = try await client.forward(ProxyWire.forwarded(request, body: body, host: client.host))
         } catch {
-            settings.log(
-                "\(verified.method) \(verified.path): the upstream did not answer: \(error.localizedDescription)")
+            settings.log("\(verified.method) \(verified.path): the upstream did not answer: \(error)")
             return Response(status: .badGateway)
         }
-        if proxy.answersUnimplemented, verdict.route.match != nil, [404, 405, 501].contains(upstream.status) {
+        let status = Int(upstream.status.code)
+        if proxy.answersUnimplemented, verdict.route.match != nil, [404, 405, 501].contains(status) {
             return await mock.answer(verified, request: request, context: context)
         }
-        var violations = verdict.violations
+        let responseView = VerifiedView(
+            fields: ContractVerify.HTTPHeaders(upstream.headers.map { .init(name: $0.name, value: $0.value) }),
+            body: upstream.body, limit: settings.maximumBodyBytes)
+        let response = ContractVerify.HTTPResponse(
+            status: status, headers: responseView.headers, body: responseView.body)
+        var violations = requestView.explaining(verdict.violations)
         if let match = verdict.route.match {
-            violations += verifier.verifyResponse(upstream, for: match, request: verified)
+            violations += responseView.explaining(verifier.verifyResponse(response, for: match, request: verified))
         }
+        // The recording keeps the exchange as it was verified (bodies decoded), so that `contract-check`
+        // reading it again comes to the same verdict.
         recorder.record(
-            HTTPExchange(request: verified, response: upstream), violations: violations, contract: contract,
+            HTTPExchange(request: verified, response: response), violations: violations, contract: contract,
             verifier: verifier, startedAt: startedAt)
         var extra = HTTPFields()
         if !violations.isEmpty {
@@ -63,9 +69,6 @@ struct ProxyResponder: HTTPResponder {
                 extra.append(field)
             }
         }
-        let data = Data(upstream.body.bytes ?? [])
-        return WireConversion.response(
-            upstream, body: data, pieces: [], bytesPerSecond: nil, isHead: request.method == .head,
-            extraHeaders: extra)
+        return ProxyWire.handedBack(upstream, isHead: request.method == .head, extraHeaders: extra)
     }
 }

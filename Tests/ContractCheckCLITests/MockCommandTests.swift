@@ -81,7 +81,10 @@ struct MockCommandTests {
         ])
         // The upstream's own header passes through untouched; the proxy adds its count beside it.
         #expect(headers.lowercased().components(separatedBy: "contractcheck-violations: ").count == 3)
-        let log = proxy.stop().log
+        // SIGTERM: the proxy stops serving, closes its connections to the upstream and exits cleanly.
+        let stopped = proxy.stop()
+        #expect(stopped.status == 0)
+        let log = stopped.log
         _ = upstream.stop()
         #expect(log.contains("response 200 body $: expected required property \"name\""))
         let report = try cli.run([], in: folder)

@@ -50,6 +50,11 @@ final class RawConnection {
 
     /// Reads until the server closes the connection (or 120 seconds pass without data).
     func readToEnd() -> String {
+        String(decoding: readBytesToEnd(), as: UTF8.self)
+    }
+
+    /// The bytes read until the server closes the connection (or 120 seconds pass without data).
+    func readBytesToEnd() -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -57,7 +62,7 @@ final class RawConnection {
             if count <= 0 { break }
             received.append(contentsOf: buffer[0..<count])
         }
-        return String(decoding: received, as: UTF8.self)
+        return received
     }
 }
 
@@ -65,6 +70,11 @@ extension RawConnection {
     /// Connects, sends `text` and reads until the server closes, on a thread of its own: a blocking read
     /// on one of the few threads Swift concurrency runs on would starve the server in the same process.
     static func exchange(port: Int, _ text: String) async -> String? {
+        await exchangeBytes(port: port, text).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The same, with the bytes the server sent, for a body that is not text.
+    static func exchangeBytes(port: Int, _ text: String) async -> [UInt8]? {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 guard let connection = RawConnection(port: port) else {
@@ -72,7 +82,7 @@ extension RawConnection {
                     return
                 }
                 connection.write(text)
-                continuation.resume(returning: connection.readToEnd())
+                continuation.resume(returning: connection.readBytesToEnd())
             }
         }
     }

@@ -38,14 +38,10 @@ struct RunningMock {
         settings.port = 0
         configure(&settings)
         let server = try MockServer(contracts: contracts, recording: recording, settings: settings)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        // On a queue of its own, so that a test suite filling Swift concurrency's pool does not starve it.
-        let task = Task(executorPreference: DedicatedExecutor(label: "RunningMock")) {
-            try await server.run { port in continuation.yield(port) }
+        let (port, task) = try await LoopbackServerTask.start(label: "RunningMock") { listening in
+            try await server.run(onListening: listening)
         }
         defer { task.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.timeoutIntervalForRequest = 120

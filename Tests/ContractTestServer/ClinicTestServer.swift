@@ -56,27 +56,18 @@ public final class ClinicTestServer: Sendable {
     /// Starts a server; it runs until `stop()`.
     public static func start(_ behaviour: Behaviour = .keepsContract) async throws -> ClinicTestServer {
         let log = RequestLog()
-        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let router = Router()
         router.middlewares.add(CountingMiddleware(log: log))
         ClinicRoutes(behaviour: behaviour).add(to: router)
+        let responder = router.buildResponder()
         // Quiet: a test stops its server while the client's connections may still be open.
         var logger = Logger(label: "ClinicTestServer")
         logger.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portSink.yield(channel.localAddress?.port ?? 0)
-                portSink.finish()
-            }, logger: logger)
-        // On a queue of its own, so that a test suite filling Swift concurrency's pool does not starve it.
-        let task = Task(executorPreference: DedicatedExecutor(label: "ClinicTestServer")) {
+        let (port, task) = try await LoopbackServerTask.start(label: "ClinicTestServer") { [logger] listening in
+            let app = Application(
+                responder: responder, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { await listening($0.localAddress?.port ?? 0) }, logger: logger)
             try await app.runService(gracefulShutdownSignals: [])
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            task.cancel()
-            throw URLError(.cannotConnectToHost)
         }
         return ClinicTestServer(port: port, log: log, task: task)
     }
