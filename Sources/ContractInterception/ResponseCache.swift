@@ -25,12 +25,10 @@ struct ResponseCache {
         guard request.method == "GET", response.status == 200, response.body.bytes != nil,
             !(response.headers["Cache-Control"]?.lowercased().contains("no-store") ?? false)
         else { return }
-        let names = response.headers.values("Vary").flatMap { $0.split(separator: ",") }.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        }
+        let names = FieldTokens.of(response.headers.values("Vary"))
         guard !names.contains("*") else { return }
         var varying: [String: String?] = [:]
-        for name in names where !name.isEmpty { varying[name] = request.headers[name] }
+        for name in names { varying[name] = request.headers[name] }
         entries[Self.key(request), default: []].append(Entry(varying: varying, response: response))
     }
 

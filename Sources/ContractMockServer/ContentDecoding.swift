@@ -1,3 +1,4 @@
+import ContractVerify
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
@@ -27,8 +28,7 @@ enum ContentDecoding {
     /// Decodes `body` sent with the `Content-Encoding` field values `encodings`, producing at most `limit`
     /// bytes.
     static func decode(_ body: ByteBuffer, encodings: [String], limit: Int) -> Outcome {
-        let codings = encodings.flatMap { $0.split(separator: ",") }.map { $0.trimmingWhitespace().lowercased() }
-            .filter { !$0.isEmpty && $0 != "identity" }
+        let codings = FieldTokens.of(encodings).filter { $0 != "identity" }
         guard let first = codings.first else { return .unencoded }
         let named = codings.joined(separator: ", ")
         guard codings.count == 1, let coding = supported[first] else {
