@@ -126,11 +126,7 @@ final class ForwardedLoad: Sendable {
         guard hop.hops < 16 else { return nil }
         // The client session's cookies for the next hop, which the forwarding session sends without.
         var next = next
-        if next.value(forHTTPHeaderField: "Cookie") == nil,
-            let header = SessionCookies.of(urlProtocol?.task)?.cookieHeader(for: clientView(of: next).url)
-        {
-            next.setValue(header, forHTTPHeaderField: "Cookie")
-        }
+        SessionCookies.of(urlProtocol?.task)?.addCookies(to: &next, for: clientView(of: next).url)
         let clientView = clientView(of: next)
         let request = RequestReader.httpRequest(from: clientView, isUpload: false)
         let verdict = backend.contract.verifier.verifyRequest(request)

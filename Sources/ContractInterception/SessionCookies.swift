@@ -38,19 +38,15 @@ struct SessionCookies: Sendable {
         #endif
     }
 
-    /// Adds the stored cookies for the request's URL as its `Cookie` header, unless it has one already (a
-    /// redirect's next request, which the session does not make).
-    func addCookies(to request: inout URLRequest) {
-        guard request.value(forHTTPHeaderField: "Cookie") == nil, let header = cookieHeader(for: request.url) else {
-            return
-        }
+    /// Adds the stored cookies for `url` (the request's own by default) as the request's `Cookie` header,
+    /// unless it has one already: a redirect's next request, which the session does not make. A forwarded
+    /// hop goes to the upstream's URL but carries the cookies of the URL the client sees.
+    func addCookies(to request: inout URLRequest, for url: URL? = nil) {
+        guard sends, request.value(forHTTPHeaderField: "Cookie") == nil, let url = url ?? request.url,
+            let cookies = storage.cookies(for: url), !cookies.isEmpty,
+            let header = HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]
+        else { return }
         request.setValue(header, forHTTPHeaderField: "Cookie")
-    }
-
-    /// The `Cookie` header the stored cookies for `url` make; `nil` when there are none to send.
-    func cookieHeader(for url: URL?) -> String? {
-        guard sends, let url, let cookies = storage.cookies(for: url), !cookies.isEmpty else { return nil }
-        return HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]
     }
 
     /// Stores the cookies a response from `url` sets in the session of `task`, when it sets any.
