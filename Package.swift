@@ -188,3 +188,13 @@ let package = Package(
             ]),
     ]
 )
+
+// Warnings are errors when CONTRACTCHECK_WARNINGS_AS_ERRORS is set (CI and CONTRIBUTING.md set it), for this
+// package's own targets. A setting in the manifest rather than `-Xswiftc -warnings-as-errors` on the command
+// line: command-line flags differ between `swift build`, `swift run` and `swift test`, and each difference
+// makes SwiftPM compile every module again; a setting keeps one build for all three.
+if Context.environment["CONTRACTCHECK_WARNINGS_AS_ERRORS"] != nil {
+    for target in package.targets where target.type != .system {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+    }
+}
