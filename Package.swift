@@ -28,6 +28,8 @@ let package = Package(
         // test servers the pass-through tests forward to.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        // Stops the servers gracefully on SIGINT and SIGTERM.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         // The proxy's client of the real server (it hands bytes back as they came, decoding nothing), its TLS, and
         // the zlib decoder that gives the verifier a decoded copy of a compressed body. Only the mock server's
         // target uses them, so the library products never build BoringSSL.
@@ -74,8 +76,9 @@ let package = Package(
             name: "ContractMockServer",
             dependencies: [
                 "ContractInterception", "ContractJSON", "ContractSpec", "ContractVerify", "ContractReport",
-                "ContractMockClient", .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
+                "ContractMockClient", .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -168,6 +171,9 @@ let package = Package(
                 "ContractTestSupport",
                 // The real upstreams, plain and TLS, that the proxy tests forward to.
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),

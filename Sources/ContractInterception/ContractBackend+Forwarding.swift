@@ -72,6 +72,12 @@ extension ContractBackend {
     /// with the source `.cached`; `nil` when it is to be forwarded.
     func cachedAnswer(for request: HTTPRequest, verdict: RequestVerdict) -> PlannedAnswer? {
         guard mode.caches, let response = state.withLock({ $0.cache.response(for: request) }) else { return nil }
+        return answer(fromCache: response, for: request, verdict: verdict)
+    }
+
+    /// `response`, kept by a cache (the backend's or the client session's), as the answer to `request`: verified
+    /// as the server's and recorded with the source `.cached`.
+    func answer(fromCache response: HTTPResponse, for request: HTTPRequest, verdict: RequestVerdict) -> PlannedAnswer {
         let violations =
             verdict.route.match.map { contract.verifier.verifyResponse(response, for: $0, request: request) } ?? []
         let number = recordForwarded(

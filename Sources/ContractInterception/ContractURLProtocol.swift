@@ -113,6 +113,19 @@ public class ContractURLProtocol: URLProtocol {
         _ received: HTTPRequest, verdict: RequestVerdict, request: URLRequest, backend: ContractBackend
     ) {
         guard let forwarder = backend.forwarder else { return fail(URLError(.unsupportedURL)) }
+        switch SessionCache.use(cachedResponse, for: request, received: received) {
+        case .answer(let response):
+            let plan = backend.answer(fromCache: response, for: received, verdict: verdict)
+            return ResponseDelivery(protocol: self, plan: plan, backend: backend, request: request).start()
+        case .fail:
+            _ = backend.recordForwarded(
+                request: received, verdict: verdict, response: nil, failure: .resourceUnavailable, serverURL: nil,
+                receivedAt: Date(), wasCancelled: false)
+            let info = [NSLocalizedDescriptionKey: "ContractCheck: no cached response, and the request allows no load"]
+            return fail(URLError(.resourceUnavailable, userInfo: info))
+        case .forward:
+            break
+        }
         if let cached = backend.cachedAnswer(for: received, verdict: verdict) {
             return ResponseDelivery(protocol: self, plan: cached, backend: backend, request: request).start()
         }

@@ -167,6 +167,9 @@ final class ForwardedLoad: Sendable {
             backend.contract.verifier.verifyResponse(response, for: $0, request: ended.request)
         }
         backend.cache(response, for: ended.request)
+        if ended.hops == 0, let url = ended.clientURL {
+            SessionCache.keep(response, for: ended.request, url: url, clientRequest: outgoing, task: urlProtocol?.task)
+        }
         backend.recordForwarded(
             request: ended.request, verdict: ended.verdict, response: response, failure: nil,
             serverURL: ended.serverURL, receivedAt: ended.receivedAt, wasCancelled: false,
@@ -176,7 +179,8 @@ final class ForwardedLoad: Sendable {
         } else {
             let url = ended.clientURL
             let delivered = response
-            SessionWorkQueue.run { self.sendWhole(delivered, url: url) }
+            let request = ended.request
+            SessionWorkQueue.run { self.sendWhole(delivered, url: url, request: request) }
         }
     }
 
@@ -189,12 +193,13 @@ final class ForwardedLoad: Sendable {
     }
 
     private func sendHead() {
-        let (head, url) = progress.withLock { ($0.head, $0.clientURL) }
+        let (head, url, request) = progress.withLock { ($0.head, $0.clientURL, $0.request) }
         guard let urlProtocol, let client = urlProtocol.loadingClient, let head, let url,
             let forClient = Self.clientHead(status: head.statusCode, headers: Self.headers(head), url: url)
         else { return }
+        let policy = SessionCache.policy(status: head.statusCode, headers: Self.headers(head), request: request)
         urlProtocol.control.deliver {
-            client.urlProtocol(urlProtocol, didReceive: forClient, cacheStoragePolicy: .notAllowed)
+            client.urlProtocol(urlProtocol, didReceive: forClient, cacheStoragePolicy: policy)
         }
     }
 
@@ -209,14 +214,15 @@ final class ForwardedLoad: Sendable {
         client.urlProtocolDidFinishLoading(urlProtocol)
     }
 
-    private func sendWhole(_ response: HTTPResponse, url: URL?) {
+    private func sendWhole(_ response: HTTPResponse, url: URL?, request: HTTPRequest) {
         defer { release() }
         guard let urlProtocol, let client = urlProtocol.loadingClient, let url,
             let head = Self.clientHead(status: response.status, headers: response.headers, url: url)
         else { return }
         let body = Data(response.body.bytes ?? [])
+        let policy = SessionCache.policy(status: response.status, headers: response.headers, request: request)
         let finished = urlProtocol.control.deliverLast {
-            client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: .notAllowed)
+            client.urlProtocol(urlProtocol, didReceive: head, cacheStoragePolicy: policy)
             if !body.isEmpty { client.urlProtocol(urlProtocol, didLoad: body) }
         }
         if finished { client.urlProtocolDidFinishLoading(urlProtocol) }

@@ -1,5 +1,5 @@
 import HTTPTypes
-import Hummingbird
+import HummingbirdCore
 
 /// CORS for browser clients (`--cors`): any origin, method and header the request asks for.
 enum CORSHeaders {

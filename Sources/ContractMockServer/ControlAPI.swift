@@ -3,7 +3,7 @@ import ContractJSON
 import ContractVerify
 import Foundation
 import HTTPTypes
-import Hummingbird
+import HummingbirdCore
 import NIOCore
 
 /// The mock server's control API, under a prefix no contract uses, for UI tests that set up stubs as a
@@ -20,7 +20,7 @@ struct ControlAPI: Sendable {
 
     let contracts: MockedContracts
 
-    func respond(to request: Request, context: MockRequestContext) async -> Response {
+    func respond(to request: Request) async -> Response {
         let target = request.head.path ?? "/"
         let path = String(target.dropFirst(Self.prefix.count).prefix { $0 != "?" })
         switch (request.method, path) {
@@ -63,7 +63,7 @@ struct ControlAPI: Sendable {
         return Response(status: .noContent)
     }
 
-    private func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+    private func json(_ value: JSONValue, status: HTTPTypes.HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         return Response(
@@ -76,7 +76,7 @@ struct ControlAPI: Sendable {
             .object([
                 "type": "about:blank", "title": .string(title), "status": .number(JSONNumber(status)),
                 "detail": .string(detail),
-            ]), status: HTTPResponse.Status(code: status))
+            ]), status: HTTPTypes.HTTPResponse.Status(code: status))
         response.headers[.contentType] = "application/problem+json"
         return response
     }

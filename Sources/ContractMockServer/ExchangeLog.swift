@@ -1,6 +1,6 @@
 import ContractVerify
 import HTTPTypes
-import Hummingbird
+import HummingbirdCore
 
 /// How the mock server and the proxy report violations: one log line per violation, as `contract-check`
 /// prints them, and a response header that counts them.

@@ -2,7 +2,6 @@ import ContractInterception
 import ContractVerify
 import Foundation
 import HTTPTypes
-import Hummingbird
 
 /// A verifying proxy in front of a real server: each request is verified, forwarded, and the real
 /// response verified and handed back unchanged; violations go to the log (and, when asked, a response
@@ -59,8 +58,10 @@ package struct MockProxy: Sendable {
             client: client,
             recorder: ProxyRecorder(server.contracts.all.first?.recording ?? .off, log: server.settings.log),
             mock: mock)
-        try await MockServer.serve(responder, settings: server.settings, onListening: onListening) {
+        try await MockServer.serve(settings: server.settings, onListening: onListening) {
             await ContractWatcher(contracts: server.contracts, settings: server.settings).run()
+        } respond: { request, writer, channel in
+            try await responder.write(request, to: writer, channel: channel)
         }
     }
 }

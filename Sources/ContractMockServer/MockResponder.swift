@@ -2,28 +2,42 @@ import ContractInterception
 import ContractVerify
 import Foundation
 import HTTPTypes
-import Hummingbird
+import HummingbirdCore
 import NIOCore
 
 /// Answers each request as the fake backend would: the control API under its prefix, CORS preflights
 /// when asked, and every other request routed to its contract, verified, recorded and answered from the
 /// backend's plan.
-struct MockResponder: HTTPResponder {
+struct MockResponder: Sendable {
     let contracts: MockedContracts
     let settings: MockServer.Settings
     let control: ControlAPI
 
-    func respond(to request: Request, context: MockRequestContext) async throws -> Response {
+    /// Answers `request`, which arrived on `channel`, on `writer`.
+    func write(_ request: Request, to writer: consuming ResponseWriter, channel: any Channel) async throws {
+        try await Self.send(await respond(to: request, channel: channel), on: writer)
+    }
+
+    /// Writes `response`, with the `Date` field every answer of a server with a clock carries (RFC 9110,
+    /// 6.6.1).
+    static func send(_ response: Response, on writer: consuming ResponseWriter) async throws {
+        var response = response
+        response.headers[.date] = HTTPDate.now()
+        try await writer.write(response: response.head, body: response.body)
+    }
+
+    /// The answer to `request`, which arrived on `channel`.
+    func respond(to request: Request, channel: any Channel) async -> Response {
         let path = request.head.path ?? "/"
         if path.hasPrefix(ControlAPI.prefix) {
-            return await control.respond(to: request, context: context)
+            return await control.respond(to: request)
         }
         if settings.cors, let preflight = CORSHeaders.preflight(request) { return preflight }
         var request = request
         var body = ByteBuffer()
         let length = request.headers[.contentLength].flatMap(Int.init)
         if let length, length > settings.maximumBodyBytes {
-            return tooLarge(context)
+            return tooLarge(channel)
         }
         // An HTTP/1.1 request with neither `Content-Length` nor `Transfer-Encoding` has no body (RFC 9112,
         // 6.3), and neither has one of length 0: most requests (GET) are answered without waiting on the
@@ -33,15 +47,15 @@ struct MockResponder: HTTPResponder {
             do {
                 body = try await request.collectBody(upTo: settings.maximumBodyBytes)
             } catch {
-                return tooLarge(context)
+                return tooLarge(channel)
             }
         }
-        return await answer(WireConversion.request(request, body: body), request: request, context: context)
+        return await answer(WireConversion.request(request, body: body), request: request, channel: channel)
     }
 
     /// The backend's answer to a request already read.
     func answer(
-        _ verified: ContractVerify.HTTPRequest, request: Request, context: MockRequestContext
+        _ verified: ContractVerify.HTTPRequest, request: Request, channel: any Channel
     ) async -> Response {
         let contract = contracts.contract(for: verified)
         let backend = contract.backend
@@ -51,7 +65,7 @@ struct MockResponder: HTTPResponder {
         switch plan.outcome {
         case .failure:
             // A stubbed transport error: the connection closes without an answer.
-            context.channel.close(promise: nil)
+            channel.close(promise: nil)
             return Response(status: .serviceUnavailable)
         case .response(let wire):
             var extra = settings.cors ? CORSHeaders.simple(request) : HTTPFields()
@@ -67,8 +81,8 @@ struct MockResponder: HTTPResponder {
 
     /// A body over the limit: 413, and the connection closes rather than reading the rest (its input is
     /// shut now; the answer still goes out).
-    func tooLarge(_ context: MockRequestContext) -> Response {
-        context.channel.close(mode: .input, promise: nil)
+    func tooLarge(_ channel: any Channel) -> Response {
+        channel.close(mode: .input, promise: nil)
         var headers = HTTPFields()
         headers[.connection] = "close"
         headers[.contentType] = "application/problem+json"

@@ -2,10 +2,11 @@ import ContractInterception
 import ContractVerify
 import Foundation
 import HTTPTypes
-import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOPosix
+import ServiceLifecycle
 
 /// An HTTP/1.1 server that answers for contracts as the fake backend does, for clients in other processes
 /// (an app driven by UI tests, Android and web clients, AsyncHTTPClient): each request is routed to its
@@ -67,34 +68,42 @@ package struct MockServer: Sendable {
     package func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let responder = MockResponder(
             contracts: contracts, settings: settings, control: ControlAPI(contracts: contracts))
-        try await Self.serve(responder, settings: settings, onListening: onListening) {
+        try await Self.serve(settings: settings, onListening: onListening) {
             await ContractWatcher(contracts: contracts, settings: settings).run()
+        } respond: { request, writer, channel in
+            try await responder.write(request, to: writer, channel: channel)
         }
     }
 
-    /// Runs `responder` with the settings' address and limits, and `alongside` until the server stops.
-    static func serve<Responder: HTTPResponder>(
-        _ responder: Responder, settings: Settings, onListening: @escaping @Sendable (Int) async -> Void,
-        alongside: @escaping @Sendable () async -> Void
-    ) async throws where Responder.Context == MockRequestContext {
-        // Hummingbird's own messages (a connection cut while it was answered) are not the user's business;
-        // violations and reloads go to `settings.log`.
+    /// Listens with the settings' address and limits, hands each request to `respond` (which writes the
+    /// whole response itself), and runs `alongside` until the server stops.
+    ///
+    /// HummingbirdCore's server rather than Hummingbird's `Application`, which sets `Date` on every
+    /// response: the proxy hands back the upstream's fields as they came, and streams a body too large
+    /// to verify.
+    static func serve(
+        settings: Settings, onListening: @escaping @Sendable (Int) async -> Void,
+        alongside: @escaping @Sendable () async -> Void, respond: @escaping HTTPChannelHandler.Responder
+    ) async throws {
+        // HummingbirdCore's own messages (a connection cut while it was answered) are not the user's
+        // business; violations and reloads go to `settings.log`.
         var logger = Logger(label: "contract-check")
         logger.logLevel = .critical
         let idle = settings.idleTimeout.components
-        let app = Application(
-            responder: responder,
-            server: .http1(
-                configuration: .init(
-                    idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))),
-            configuration: ApplicationConfiguration(
+        let server = try HTTPServerBuilder.http1(
+            configuration: .init(
+                idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))
+        ).buildServer(
+            configuration: ServerConfiguration(
                 address: .hostname(settings.host, port: settings.port),
                 availableConnectionsDelegate: MaximumAvailableConnections(settings.maximumConnections)),
-            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? settings.port) },
-            logger: logger)
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger, responder: respond,
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? settings.port) })
+        let services = ServiceGroup(
+            configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await alongside() }
-            try await app.runService()
+            try await services.run()
             group.cancelAll()
         }
     }

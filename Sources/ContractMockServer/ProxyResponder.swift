@@ -1,15 +1,17 @@
+import AsyncHTTPClient
 import ContractInterception
 import ContractVerify
 import Foundation
 import HTTPTypes
-import Hummingbird
+import HummingbirdCore
 import NIOCore
 
 /// Answers for `contract-check proxy`: verifies each request, forwards it to the upstream, verifies the
 /// upstream's response and hands it back byte for byte (unless told to add the violations header); in
 /// fallback mode an operation the upstream does not implement (404, 405 or 501) is answered by the mock.
-/// A compressed body is verified decoded and passed on as it came.
-struct ProxyResponder: HTTPResponder {
+/// A compressed body is verified decoded and passed on as it came; a body larger than the server's body
+/// limit is passed on as it arrives, not verified, with a warning that says so.
+struct ProxyResponder: Sendable {
     let contracts: MockedContracts
     let settings: MockServer.Settings
     let proxy: MockProxy.Settings
@@ -17,17 +19,20 @@ struct ProxyResponder: HTTPResponder {
     let recorder: ProxyRecorder
     let mock: MockResponder
 
-    func respond(to request: Request, context: MockRequestContext) async throws -> Response {
+    /// Answers `request`, which arrived on `channel`, on `writer`. What the proxy answers itself (the
+    /// control API, 413, 502, the mock's fallback) carries the mock's `Date`; the upstream's answers keep
+    /// every field the upstream sent.
+    func write(_ request: Request, to writer: consuming ResponseWriter, channel: any Channel) async throws {
         if (request.head.path ?? "/").hasPrefix(ControlAPI.prefix) {
-            return try await mock.respond(to: request, context: context)
+            return try await mock.write(request, to: writer, channel: channel)
         }
         var request = request
         if let length = request.headers[.contentLength].flatMap(Int.init), length > settings.maximumBodyBytes {
-            return mock.tooLarge(context)
+            return try await MockResponder.send(mock.tooLarge(channel), on: writer)
         }
         let body: ByteBuffer
         do { body = try await request.collectBody(upTo: settings.maximumBodyBytes) } catch {
-            return mock.tooLarge(context)
+            return try await MockResponder.send(mock.tooLarge(channel), on: writer)
         }
         var verified = WireConversion.request(request, body: body)
         let requestView = VerifiedView(fields: verified.headers, body: body, limit: settings.maximumBodyBytes)
@@ -38,19 +43,28 @@ struct ProxyResponder: HTTPResponder {
         let verdict = verifier.verifyRequest(verified)
         let startedAt = Date()
         let upstream: UpstreamClient.Response
+        var upstreamBody: HTTPClientResponse.Body.AsyncIterator
+        let received: ReceivedBody
         do {
             upstream = try await client.forward(ProxyWire.forwarded(request, body: body, host: client.host))
+            upstreamBody = upstream.body.makeAsyncIterator()
+            received = try await ReceivedBody.read(from: &upstreamBody, limit: settings.maximumBodyBytes)
         } catch {
             settings.log("\(verified.method) \(verified.path): the upstream did not answer: \(error)")
-            return Response(status: .badGateway)
+            return try await MockResponder.send(Response(status: .badGateway), on: writer)
         }
         let status = Int(upstream.status.code)
         if proxy.answersUnimplemented, verdict.route.match != nil, [404, 405, 501].contains(status) {
-            return await mock.answer(verified, request: request, context: context)
+            let answer = await mock.answer(verified, request: request, channel: channel)
+            return try await MockResponder.send(answer, on: writer)
         }
-        let responseView = VerifiedView(
-            fields: ContractVerify.HTTPHeaders(upstream.headers.map { .init(name: $0.name, value: $0.value) }),
-            body: upstream.body, limit: settings.maximumBodyBytes)
+        let fields = ContractVerify.HTTPHeaders(upstream.headers.map { .init(name: $0.name, value: $0.value) })
+        let responseView =
+            received.isComplete
+            ? VerifiedView(fields: fields, body: received.bytes, limit: settings.maximumBodyBytes)
+            : VerifiedView(
+                fields: fields,
+                unread: "a body of more than \(settings.maximumBodyBytes) bytes, passed on unread (--max-body)")
         let response = ContractVerify.HTTPResponse(
             status: status, headers: responseView.headers, body: responseView.body)
         var violations = requestView.explaining(verdict.violations)
@@ -69,6 +83,17 @@ struct ProxyResponder: HTTPResponder {
                 extra.append(field)
             }
         }
-        return ProxyWire.handedBack(upstream, isHead: request.method == .head, extraHeaders: extra)
+        let head = ProxyWire.handedBack(upstream, extraHeaders: extra)
+        if request.method == .head || (received.isComplete && received.bytes.readableBytes == 0) {
+            return try await writer.writeResponse(head)
+        }
+        var bodyWriter = try await writer.writeHead(head)
+        try await bodyWriter.write(received.bytes)
+        // The rest of a body too large to verify, as it arrives; a failure of the upstream here closes
+        // the client's connection, which then sees the body cut short, as it would from the upstream.
+        if !received.isComplete {
+            while let chunk = try await upstreamBody.next() { try await bodyWriter.write(chunk) }
+        }
+        try await bodyWriter.finish(nil)
     }
 }

@@ -1,5 +1,5 @@
 import HTTPTypes
-import Hummingbird
+import HummingbirdCore
 import NIOCore
 import NIOHTTP1
 
@@ -23,10 +23,10 @@ enum ProxyWire {
             body: hasBody ? body : nil)
     }
 
-    /// The client's response for the upstream's: its status, its fields in order (`Content-Length` and
-    /// `Content-Encoding` included) and its body's bytes, then `extraHeaders`; a `HEAD` request gets the
-    /// head only.
-    static func handedBack(_ upstream: UpstreamClient.Response, isHead: Bool, extraHeaders: HTTPFields) -> Response {
+    /// The head of the client's response for the upstream's: its status and its fields in order
+    /// (`Content-Length` and `Content-Encoding` included, so the body goes back framed as it came), then
+    /// `extraHeaders`.
+    static func handedBack(_ upstream: UpstreamClient.Response, extraHeaders: HTTPFields) -> HTTPTypes.HTTPResponse {
         let dropped = HopByHopFields.names(connectionValues: upstream.headers["connection"])
         var fields = HTTPFields()
         for (name, value) in upstream.headers where !dropped.contains(name.lowercased()) {
@@ -36,22 +36,6 @@ enum ProxyWire {
         fields.append(contentsOf: extraHeaders)
         let status = HTTPTypes.HTTPResponse.Status(
             code: Int(upstream.status.code), reasonPhrase: upstream.status.reasonPhrase)
-        let body: ResponseBody
-        if isHead || upstream.body.readableBytes == 0 {
-            body = ResponseBody()
-        } else if fields[.contentLength] != nil {
-            body = ResponseBody(byteBuffer: upstream.body)
-        } else {
-            // The upstream sent its body in chunks (or until it closed): no length is made up for it.
-            let bytes = upstream.body
-            body = ResponseBody(contentLength: nil) { writer in
-                try await writer.write(bytes)
-                try await writer.finish(nil)
-            }
-        }
-        var response = Response(status: status, headers: fields, body: body)
-        // The response's own length field is the upstream's, or none when the upstream sent none.
-        response.headers = fields
-        return response
+        return HTTPTypes.HTTPResponse(status: status, headerFields: fields)
     }
 }

@@ -26,8 +26,9 @@ final class UpstreamClient: Sendable {
         var status: HTTPResponseStatus
         /// Every field in the upstream's order and spelling, framing fields included.
         var headers: HTTPHeaders
-        /// The body's bytes as they came over the wire (still compressed when the upstream compressed it).
-        var body: ByteBuffer
+        /// The body's bytes as they come over the wire (still compressed when the upstream compressed it),
+        /// read as the proxy hands them on.
+        var body: HTTPClientResponse.Body
     }
 
     /// Why the proxy cannot start.
@@ -67,7 +68,7 @@ final class UpstreamClient: Sendable {
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 
-    /// The upstream's response to `request`, its body read whole.
+    /// The upstream's response to `request`, once its head has arrived.
     func forward(_ request: Request) async throws -> Response {
         var base = upstream.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
@@ -76,8 +77,7 @@ final class UpstreamClient: Sendable {
         outgoing.headers = HTTPHeaders(request.headers.map { ($0.name, $0.value) })
         if let body = request.body { outgoing.body = .bytes(body) }
         let response = try await client.execute(outgoing, deadline: .distantFuture)
-        let body = try await response.body.collect(upTo: .max)
-        return Response(status: response.status, headers: response.headers, body: body)
+        return Response(status: response.status, headers: response.headers, body: response.body)
     }
 
     /// Closes the connections to the upstream; the proxy calls it once it has stopped serving.

@@ -9,8 +9,8 @@ struct VerifiedView {
     var headers: ContractVerify.HTTPHeaders
     /// The body for the verifier.
     var body: HTTPBody
-    /// Why the body was not checked, when it could not be decoded.
-    var undecodable: String?
+    /// Why the body was not checked, when it could not be decoded or was not read.
+    var whyUnchecked: String?
 
     /// The view of a message with `fields` and the wire `body`, decoding at most `limit` bytes.
     init(fields: ContractVerify.HTTPHeaders, body: ByteBuffer, limit: Int) {
@@ -33,19 +33,26 @@ struct VerifiedView {
         case .undecodable(let reason):
             headers = fields
             self.body = .unavailable
-            undecodable = reason
+            whyUnchecked = reason
         }
+    }
+
+    /// The view of a message with `fields` whose body was not read, for the reason given.
+    init(fields: ContractVerify.HTTPHeaders, unread reason: String) {
+        headers = fields
+        body = .unavailable
+        whyUnchecked = reason
     }
 
     /// `violations` with the verifier's warning about an unreadable body saying why it was not read.
     func explaining(_ violations: [ContractViolation]) -> [ContractViolation] {
-        guard let undecodable else { return violations }
+        guard let whyUnchecked else { return violations }
         return violations.map { violation in
             guard violation.kind == .bodyUnavailable || violation.kind == .responseBodyUnavailable else {
                 return violation
             }
             var explained = violation
-            explained.actual = undecodable
+            explained.actual = whyUnchecked
             return explained
         }
     }

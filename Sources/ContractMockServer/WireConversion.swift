@@ -1,7 +1,7 @@
 import ContractVerify
 import Foundation
 import HTTPTypes
-import Hummingbird
+import HummingbirdCore
 import NIOCore
 
 /// Converts between Hummingbird's requests and responses and the verifier's.

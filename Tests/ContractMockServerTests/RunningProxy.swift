@@ -79,6 +79,32 @@ struct RawResponse: Equatable {
         return nil
     }
 
+    /// The response without the fields that belong to its connection.
+    var withoutConnectionFields: RawResponse {
+        var copy = self
+        copy.fields = fields.filter { line in
+            let name = line.split(separator: ":").first.map { $0.lowercased() } ?? ""
+            return !["connection", "keep-alive"].contains(name)
+        }
+        return copy
+    }
+
+    /// The bytes a chunked body carries (RFC 9112, 7.1), without its framing; `nil` when it is not well framed.
+    static func dechunked(_ body: [UInt8]) -> [UInt8]? {
+        var content: [UInt8] = []
+        var index = 0
+        while true {
+            guard let lineEnd = body[index...].firstIndex(of: UInt8(ascii: "\r")) else { return nil }
+            let sizeText = String(decoding: body[index..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { return nil }
+            let start = lineEnd + 2
+            if size == 0 { return content }
+            guard start + size + 2 <= body.count else { return nil }
+            content += body[start..<(start + size)]
+            index = start + size + 2
+        }
+    }
+
     /// The response without the fields that belong to its connection or its server's clock (`Date`,
     /// which each HTTP server stamps for itself), for comparing what two servers sent.
     var withoutHopFields: RawResponse {

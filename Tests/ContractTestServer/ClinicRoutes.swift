@@ -31,6 +31,10 @@ struct ClinicRoutes {
             if let clinic = request.headers[Self.field("X-Remember-Clinic")] {
                 response.headers[.setCookie] = "clinic=\(clinic); Path=/"
             }
+            // A client that asks for it gets a response fresh for so many seconds, as a CDN would serve it.
+            if let seconds = request.headers[Self.field("X-Cache-For")] {
+                response.headers[.cacheControl] = "max-age=\(seconds)"
+            }
             return response
         }
         router.get("/v1/pets") { _, _ -> Response in

@@ -9,7 +9,7 @@ internal import Logging
 ///
 /// | request | keeps the contract | breaks it |
 /// | --- | --- | --- |
-/// | `GET /v1/pets/{id}` with `Authorization` | 200, a `Pet`, an `ETag`, `Vary: Accept-Language`; with `X-Remember-Clinic: C` also `Set-Cookie: clinic=C` | 200, `name` a number |
+/// | `GET /v1/pets/{id}` with `Authorization` | 200, a `Pet`, an `ETag`, `Vary: Accept-Language`; with `X-Remember-Clinic: C` also `Set-Cookie: clinic=C`; with `X-Cache-For: N` also `Cache-Control: max-age=N` | 200, `name` a number |
 /// | `GET /v1/pets/{id}` without | 401, a problem | the same |
 /// | `GET /v1/pets` | 200, a `PetList` | the same |
 /// | `POST /v1/pets` | 201 with `Location` | 201 without `Location` (required) |
