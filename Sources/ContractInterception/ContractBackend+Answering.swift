@@ -197,7 +197,8 @@ extension ContractBackend {
             return
         }
         let accept = request.headers["Accept"]
-        let streams = contract.synthesis.asksToStream(request, operationIndex: match.operationIndex)
+        let streams = contract.synthesis.asksToStream(
+            request, operation: match.operation, operationIndex: match.operationIndex)
         switch contract.synthesis.answer(
             for: match.operation, operationIndex: match.operationIndex, choice: choice, accept: accept,
             streams: streams)

@@ -41,24 +41,32 @@ final class ResponseSynthesis: Sendable {
     /// The kept answers by operation index (`RouteMatch.operationIndex`), each operation's few entries
     /// compared in turn: hashing a key of strings for a dictionary cost more than the rest of a lookup.
     private let answers = Locked<[[Entry]]>([])
-    /// Whether each operation (by index) has a response offering `text/event-stream`: only for those is a
-    /// request's body read for `"stream": true`.
-    private let offersEventStream: [Bool]
+    /// Whether an operation (by index) has a response offering `text/event-stream`: only for those is a
+    /// request's body read for `"stream": true`. Found when a request with a body first asks, not for
+    /// every operation at load (a few percent of a large contract's first use in a debug build).
+    private let offersEventStream = Locked<[Int: Bool]>([:])
 
     init(document: Spec.Document) {
         synthesizer = ExampleSynthesizer(document: document)
-        offersEventStream = document.operations.map { operation in
-            operation.responses.contains { $0.content.contains { Self.isEventStream($0) } }
-        }
     }
 
-    /// Whether the request asks the operation for its event stream: its JSON body says `"stream": true`
-    /// and one of the operation's responses offers `text/event-stream`.
-    func asksToStream(_ request: HTTPRequest, operationIndex: Int) -> Bool {
-        guard operationIndex < offersEventStream.count, offersEventStream[operationIndex],
-            let bytes = request.body.bytes, let value = try? JSONParser.parse(bytes)
+    /// Whether the request asks the operation (at `operationIndex`) for its event stream: its JSON body says
+    /// `"stream": true` and one of the operation's responses offers `text/event-stream`.
+    func asksToStream(
+        _ request: HTTPRequest, operation: @autoclosure () -> Spec.Operation, operationIndex: Int
+    ) -> Bool {
+        guard let bytes = request.body.bytes, !bytes.isEmpty,
+            offersEventStream(operation, operationIndex: operationIndex),
+            let value = try? JSONParser.parse(bytes)
         else { return false }
         return value["stream"]?.boolValue == true
+    }
+
+    private func offersEventStream(_ operation: () -> Spec.Operation, operationIndex: Int) -> Bool {
+        if let known = offersEventStream.withLock({ $0[operationIndex] }) { return known }
+        let offers = operation().responses.contains { $0.content.contains { Self.isEventStream($0) } }
+        offersEventStream.withLock { $0[operationIndex] = offers }
+        return offers
     }
 
     private static func isEventStream(_ media: Spec.MediaType) -> Bool {
