@@ -75,15 +75,8 @@ public struct CompiledSchema: Sendable {
         var errors: [SchemaValidationError] = []
         root.collect(instance, &state, &errors)
         // A subschema applied in place through several branches (`allOf` of two `$ref`s to it) reports the
-        // same failure once per way it was reached; the reader needs it once. A few errors are compared
-        // pairwise, which usually stops at the instance path; hashing each error's every string cost more.
+        // same failure once per way it was reached; the reader needs it once.
         guard errors.count > 1 else { return errors }
-        guard errors.count > 16 else {
-            var unique: [SchemaValidationError] = []
-            unique.reserveCapacity(errors.count)
-            for error in errors where !unique.contains(error) { unique.append(error) }
-            return unique
-        }
         var seen = Set<SchemaValidationError>()
         return errors.filter { seen.insert($0).inserted }
     }
