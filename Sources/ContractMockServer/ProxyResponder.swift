@@ -92,8 +92,28 @@ struct ProxyResponder: Sendable {
         // The rest of a body too large to verify, as it arrives; a failure of the upstream here closes
         // the client's connection, which then sees the body cut short, as it would from the upstream.
         if !received.isComplete {
-            while let chunk = try await upstreamBody.next() { try await bodyWriter.write(chunk) }
+            while let chunk = try await next(of: &upstreamBody, request: verified) {
+                try await bodyWriter.write(chunk)
+            }
         }
         try await bodyWriter.finish(nil)
     }
+
+    /// The upstream body's next piece. A failure is logged and thrown as `UpstreamBrokeOff`: the server
+    /// answers a thrown `HTTPParserError` (what a connection closed mid-body gives) with a 400 as if the
+    /// client's request were malformed, written after the head already sent; any other error closes the
+    /// connection.
+    private func next(
+        of body: inout HTTPClientResponse.Body.AsyncIterator, request: ContractVerify.HTTPRequest
+    ) async throws(UpstreamBrokeOff) -> ByteBuffer? {
+        do {
+            return try await body.next()
+        } catch {
+            settings.log("\(request.method) \(request.path): the upstream broke off its body: \(error)")
+            throw UpstreamBrokeOff()
+        }
+    }
 }
+
+/// The upstream stopped in the middle of a body the proxy was passing on.
+struct UpstreamBrokeOff: Error {}

@@ -61,4 +61,31 @@ struct ProxyVerbatimTests {
             #expect(log.contains("passed on unread (--max-body)"))
         }
     }
+
+    @Test("an upstream that breaks off within the limit gets the client a 502; past it, the client's connection closes early")
+    func upstreamBreaksOff() async throws {
+        try await Self.withProxy { _, proxy in
+            let small = try await RunningProxy.get(
+                port: proxy.port, Self.petPath, fields: [Self.authorization, "X-Answer: broken-small"])
+            #expect(small.statusLine.hasPrefix("HTTP/1.1 502"))
+            #expect(proxy.messages.contains { $0.contains("the upstream did not answer") })
+
+            let large = try await RunningProxy.get(
+                port: proxy.port, Self.petPath, fields: [Self.authorization, "X-Answer: broken-large"])
+            #expect(large.statusLine.hasPrefix("HTTP/1.1 200"))
+            #expect(large.value("Content-Length") == String(VerbatimUpstream.largeBody.count))
+            let received = large.body.count
+            #expect(received > 65_536, "the bytes read before the limit reach the client")
+            #expect(received < VerbatimUpstream.largeBody.count, "the body is cut short")
+            // Nothing after the bytes the upstream sent: no answer of the proxy's own is appended.
+            let mismatch = zip(large.body, VerbatimUpstream.largeBody).enumerated().first { $0.element.0 != $0.element.1 }
+            #expect(mismatch == nil, "received \(received) bytes, the first not the upstream's at \(mismatch?.offset ?? -1)")
+            #expect(proxy.messages.contains { $0.contains("the upstream broke off its body") })
+
+            // The proxy keeps serving.
+            let after = try await RunningProxy.get(
+                port: proxy.port, Self.petPath, fields: [Self.authorization, "X-Answer: dated"])
+            #expect(after.statusLine.hasPrefix("HTTP/1.1 200"))
+        }
+    }
 }

@@ -16,6 +16,8 @@ import ServiceLifecycle
 /// | `dated` | a valid `Pet`, with `Date` and `Server` fields no server would stamp today |
 /// | `large` | `VerbatimUpstream.largeBody`, in chunks, with no length |
 /// | `large-length` | the same, with its `Content-Length` |
+/// | `broken-large` | the head of `large-length` and its first 128 KiB, then the connection closes |
+/// | `broken-small` | a head announcing 1,000 bytes, then 100 of them, then the connection closes |
 struct VerbatimUpstream: Sendable {
     /// The `Date` of the `dated` answer.
     static let date = "Sun, 06 Nov 1994 08:49:37 GMT"
@@ -65,6 +67,13 @@ struct VerbatimUpstream: Sendable {
                 offset = end
             }
             try await body.finish(nil)
+        case "broken-large", "broken-small":
+            let sent = answer == "broken-large" ? 131_072 : 100
+            fields[.contentLength] = answer == "broken-large" ? String(largeBody.count) : "1000"
+            var body = try await writer.writeHead(HTTPResponse(status: .ok, headerFields: fields))
+            try await body.write(ByteBuffer(bytes: largeBody.prefix(sent)))
+            // Thrown out of the responder, the server closes the connection with the body cut short.
+            throw CancellationError()
         default:
             fields[.date] = date
             fields[.server] = "verbatim-upstream/1.0"
