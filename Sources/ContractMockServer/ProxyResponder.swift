@@ -34,7 +34,8 @@ struct ProxyResponder: Sendable {
         do { body = try await request.collectBody(upTo: settings.maximumBodyBytes) } catch {
             return try await MockResponder.send(mock.tooLarge(channel), on: writer)
         }
-        var verified = WireConversion.request(request, body: body)
+        // The body is copied once, by the view (decoded when it is compressed).
+        var verified = WireConversion.request(request, body: ByteBuffer())
         let requestView = VerifiedView(fields: verified.headers, body: body, limit: settings.maximumBodyBytes)
         verified.headers = requestView.headers
         verified.body = requestView.body
