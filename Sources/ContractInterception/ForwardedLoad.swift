@@ -194,10 +194,10 @@ final class ForwardedLoad: Sendable {
 
     private func sendHead() {
         let (head, url, request) = progress.withLock { ($0.head, $0.clientURL, $0.request) }
-        guard let urlProtocol, let client = urlProtocol.loadingClient, let head, let url,
-            let forClient = Self.clientHead(status: head.statusCode, headers: Self.headers(head), url: url)
-        else { return }
-        let policy = SessionCache.policy(status: head.statusCode, headers: Self.headers(head), request: request)
+        guard let urlProtocol, let client = urlProtocol.loadingClient, let head, let url else { return }
+        let headers = Self.headers(head)
+        guard let forClient = Self.clientHead(status: head.statusCode, headers: headers, url: url) else { return }
+        let policy = SessionCache.policy(status: head.statusCode, headers: headers, request: request)
         urlProtocol.control.deliver {
             client.urlProtocol(urlProtocol, didReceive: forClient, cacheStoragePolicy: policy)
         }

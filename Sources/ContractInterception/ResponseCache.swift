@@ -23,7 +23,7 @@ struct ResponseCache {
     /// Keeps `response` for `request` when it may be answered again.
     mutating func store(_ response: HTTPResponse, for request: HTTPRequest) {
         guard request.method == "GET", response.status == 200, response.body.bytes != nil,
-            !(response.headers["Cache-Control"]?.lowercased().contains("no-store") ?? false)
+            !CacheDirectives(response.headers).noStore
         else { return }
         let names = FieldTokens.of(response.headers.values("Vary"))
         guard !names.contains("*") else { return }

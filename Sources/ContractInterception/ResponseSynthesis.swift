@@ -44,7 +44,7 @@ final class ResponseSynthesis: Sendable {
     /// Whether an operation (by index) has a response offering `text/event-stream`: only for those is a
     /// request's body read for `"stream": true`. Found when a request with a body first asks, not for
     /// every operation at load (a few percent of a large contract's first use in a debug build).
-    private let offersEventStream = Locked<[Int: Bool]>([:])
+    private let eventStreamOffers = Locked<[Int: Bool]>([:])
 
     init(document: Spec.Document) {
         synthesizer = ExampleSynthesizer(document: document)
@@ -63,9 +63,9 @@ final class ResponseSynthesis: Sendable {
     }
 
     private func offersEventStream(_ operation: () -> Spec.Operation, operationIndex: Int) -> Bool {
-        if let known = offersEventStream.withLock({ $0[operationIndex] }) { return known }
+        if let known = eventStreamOffers.withLock({ $0[operationIndex] }) { return known }
         let offers = operation().responses.contains { $0.content.contains { Self.isEventStream($0) } }
-        offersEventStream.withLock { $0[operationIndex] = offers }
+        eventStreamOffers.withLock { $0[operationIndex] = offers }
         return offers
     }
 

@@ -31,9 +31,7 @@ struct VerifiedView {
             headers = ContractVerify.HTTPHeaders(decoded)
             self.body = .bytes(bytes)
         case .undecodable(let reason):
-            headers = fields
-            self.body = .unavailable
-            whyUnchecked = reason
+            self = VerifiedView(fields: fields, unread: reason)
         }
     }
 

@@ -81,12 +81,7 @@ struct RawResponse: Equatable {
 
     /// The response without the fields that belong to its connection.
     var withoutConnectionFields: RawResponse {
-        var copy = self
-        copy.fields = fields.filter { line in
-            let name = line.split(separator: ":").first.map { $0.lowercased() } ?? ""
-            return !["connection", "keep-alive"].contains(name)
-        }
-        return copy
+        without(["connection", "keep-alive"])
     }
 
     /// The bytes a chunked body carries (RFC 9112, 7.1), without its framing; `nil` when it is not well framed.
@@ -106,12 +101,17 @@ struct RawResponse: Equatable {
     }
 
     /// The response without the fields that belong to its connection or its server's clock (`Date`,
-    /// which each HTTP server stamps for itself), for comparing what two servers sent.
+    /// which a server stamps for itself: the same upstream asked twice may answer in different seconds),
+    /// for comparing what two requests got.
     var withoutHopFields: RawResponse {
+        without(["connection", "keep-alive", "date"])
+    }
+
+    /// The response without the fields named (lower-case) in `names`.
+    private func without(_ names: Set<String>) -> RawResponse {
         var copy = self
         copy.fields = fields.filter { line in
-            let name = line.split(separator: ":").first.map { $0.lowercased() } ?? ""
-            return !["connection", "keep-alive", "date"].contains(name)
+            !names.contains(line.split(separator: ":").first.map { $0.lowercased() } ?? "")
         }
         return copy
     }
