@@ -18,7 +18,8 @@ extension ContractBackend {
     }
 
     /// Appends an exchange to this process's recording, when the backend records. Called once per
-    /// exchange, when its answer is planned: a crash later loses nothing already answered.
+    /// exchange, when its answer is planned and before it is delivered; the writer queues it and writes it
+    /// right after (see `RecordingWriter` for what a killed process can lose).
     func persist(_ record: RecordedExchange) {
         guard case .directory(let directory) = recording else { return }
         append(record, to: directory)

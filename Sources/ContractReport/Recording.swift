@@ -43,14 +43,6 @@ package enum Recording {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `line(for:violations:)` as UTF-8 bytes with its newline, as the recording writer appends it.
-    package static func lineBytes(for entry: TrafficEntry, violations: [ContractViolation] = []) -> [UInt8] {
-        var bytes: [UInt8] = []
-        RecordingLine.write(entry, violations: violations, into: &bytes)
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
-    }
-
     /// Reads every line of a recording file. A torn last line (a process that stopped while writing it)
     /// is skipped and counted in `skipped`; a line anywhere else that is not a recorded exchange means the
     /// file is not a recording, or was damaged, and is an error naming that line.
@@ -64,10 +56,13 @@ package enum Recording {
 
     /// Reads a recording file a chunk at a time and hands each exchange to `body` as soon as its line is
     /// read, so a file of any size is read in the memory of one line; returns how many torn lines were
-    /// skipped (a torn last line is; see `read(url:path:)`).
+    /// skipped (a torn last line is; see `read(url:path:)`). Writers in this process write what they have
+    /// queued first.
     package static func read(url: URL, path: String, each body: (TrafficEntry) -> Void) throws(TrafficReadError)
         -> Int
     {
+        // A recording this process writes holds every exchange appended before the read.
+        LiveRecordingWriters.flushAll()
         guard let chunks = FileChunks(url: url) else {
             throw TrafficReadError(
                 location: SourceLocation(file: path, position: .unknown), message: "cannot read the recording")

@@ -11,8 +11,10 @@ import Testing
 @Suite struct KilledRecordingTests {
     let cli = CLITests()
 
-    @Test("a process killed with SIGKILL has recorded every exchange its client received, and at most one more")
-    func killedProcessLosesNothingTheClientSaw() throws {
+    @Test(
+        "a process killed with SIGKILL loses at most the exchanges still queued for writing, and records at most one more"
+    )
+    func killedProcessLosesAtMostTheQueuedExchanges() throws {
         let folder = try cli.temporaryFolder([:])
         // A process that stops answering is killed all the same, after 120 s, and the count below fails.
         let bench = try BenchProcess.start(["record-until-killed", folder.path])
@@ -37,9 +39,14 @@ import Testing
         #expect(files.count == 1, "\(files)")
         let file = recordings.appendingPathComponent(try #require(files.first))
         let (records, skipped) = try Recording.read(url: file, path: "killed.jsonl")
-        // Each exchange is written before its response is delivered: every one the client received is in
-        // the file, and the one being answered when the signal came may be too (whole, or torn and skipped).
-        #expect(records.count >= seen && records.count <= seen + 1, "\(records.count) recorded, \(seen) received")
+        // Each exchange is queued before its response is delivered and written right after by the writer's
+        // queue: the kill can take the lines still queued (never more than `maximumQueued`), and the exchange
+        // being answered may be in the file too (whole, or torn and skipped).
+        let lost = seen - records.count
+        #expect(
+            lost <= RecordingWriter.maximumQueued && records.count <= seen + 1,
+            "\(records.count) recorded, \(seen) received")
+        print("killed after \(seen) exchanges received: \(records.count) recorded, \(max(lost, 0)) lost")
         #expect(skipped <= 1)
         #expect(records.allSatisfy { $0.exchange.request.method == "POST" && $0.exchange.response.status == 201 })
     }

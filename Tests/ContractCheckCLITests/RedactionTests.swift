@@ -1,4 +1,5 @@
 import ContractInterception
+import ContractReport
 import Foundation
 import Testing
 
@@ -137,6 +138,7 @@ import Testing
         #expect(!backend.violations.map(\.description).joined().contains(Self.cookieSecret))
         #expect(!String(decoding: answer, as: UTF8.self).contains(Self.cookieSecret))
         let file = try #require(try FileManager.default.contentsOfDirectory(atPath: recordings.path).first)
+        LiveRecordingWriters.flushAll()
         let line = try String(contentsOf: recordings.appendingPathComponent(file), encoding: .utf8)
         // The request is kept as sent, so it can be verified again; the violations written beside it are not.
         let violations = try #require(line.range(of: #""violations":"#)).upperBound

@@ -18,6 +18,8 @@ import Testing
     }
 
     static func lines(in folder: URL) throws -> [JSONValue] {
+        // What the backends queued is written first, as it is when the process ends.
+        LiveRecordingWriters.flushAll()
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }
         #expect(files.count == 1, "one file per process and folder: \(files)")
         let data = try Data(contentsOf: folder.appendingPathComponent(try #require(files.first)))

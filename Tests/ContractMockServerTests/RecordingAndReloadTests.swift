@@ -22,6 +22,7 @@ struct RecordingAndReloadTests {
             _ = try await mock.send("/v1/pets/\(ClinicSamples.petId)", authorized: false)
             let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }
             #expect(files.count == 1)
+            LiveRecordingWriters.flushAll()
             let text = try String(contentsOf: folder.appendingPathComponent(try #require(files.first)), encoding: .utf8)
             let lines = text.split(separator: "\n")
             #expect(lines.count == 2)

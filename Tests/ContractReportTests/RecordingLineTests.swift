@@ -35,7 +35,13 @@ import Testing
             + #""response":{"status":201,"headers":[["Content-Type","application/json"],["Set-Cookie","a=1"],"#
             + #"["set-cookie","b=2"]],"text":"{\"id\":\"1\"}"}}"#
         #expect(Recording.line(for: entry) == expected)
-        #expect(Recording.lineBytes(for: entry) == Array((expected + "\n").utf8))
+        // The writer appends the same line and its newline.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recording-line-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = try RecordingWriter(directory: folder)
+        writer.append(entry)
+        writer.flush()
+        #expect(try String(contentsOf: writer.url, encoding: .utf8) == expected + "\n")
         // The reader gets the same exchange back, byte for byte.
         let parsed = try JSONParser.parse(Array(expected.utf8))
         #expect(parsed["request"]?["text"]?.stringValue == body)

@@ -85,6 +85,8 @@ struct TrafficReadingTests {
         unreadable.request.body = .unavailable
         writer.append(
             TrafficEntry(exchange: unreadable, source: source, startedAt: Date(), duration: 0, failure: "timedOut"))
+        // The two lines are in the file before the torn one is added, as a process killed later leaves it.
+        writer.flush()
         let handle = try FileHandle(forWritingTo: writer.url)
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(#"{"version": 1, "request": {"meth"#.utf8))
