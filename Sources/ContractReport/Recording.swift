@@ -5,9 +5,9 @@ import Foundation
 /// Recordings of exchanges that the fake backend writes during `swift test`, and that
 /// `contract-check verify` reads back: one JSON object per line, one file per test process.
 ///
-/// Each line is written with a single `write(2)` on a file opened for appending, so a crash loses
-/// at most the exchange in flight and processes never interleave partial lines (each has its own
-/// file anyway). A torn last line is skipped when reading.
+/// Lines are written whole, in batches of one `write(2)`, on a file opened for appending, so a crash
+/// loses at most the lines still queued (see `RecordingWriter`) and processes never interleave partial
+/// lines (each has its own file anyway). A torn last line is skipped when reading.
 package enum Recording {
     /// What `CONTRACTCHECK_RECORDINGS` says.
     package enum EnvironmentSetting: Sendable, Hashable {
