@@ -5,10 +5,10 @@ import Foundation
 
 /// `contract-bench record [--count N]`: the cost the recording adds to each exchange, for an exchange shaped
 /// like the fake-backend benchmark's: a 200-byte JSON request and a 2 KB JSON response with the usual
-/// headers. On the request path: thread CPU time per `RecordingWriter.append`, with appends 50 µs apart
-/// (the fake backend takes more than 100 µs an exchange, so its appends are never closer), the median of
-/// 5 runs of N appends (default 20,000) to a file in a temporary folder. Off it: the process's CPU time
-/// for the same runs, the writer's line building and `write(2)`s included, less the request path's.
+/// headers, appended 50 µs apart (the fake backend takes more than 100 µs an exchange, so its appends are
+/// never closer) to a file in a temporary folder. On the request path: thread CPU time per
+/// `RecordingWriter.append`, the median of 5 runs of N appends (default 20,000). In all: that, and the CPU
+/// time of the writer queue's threads for N more appends (building the lines, the `write(2)`s, the wakes).
 enum RecordBenchmark {
     static func run(_ arguments: [String]) throws {
         var count = 20_000
@@ -19,36 +19,53 @@ enum RecordBenchmark {
         defer { try? FileManager.default.removeItem(at: folder) }
         let writer = try RecordingWriter(directory: folder)
         let entry = try typicalEntry()
-        let before = ProcessUsage.now()
-        var spacing = 0.0
         let perExchange = medianAndMinimum(count) {
-            let start = InterceptionBenchmark.threadCPUSeconds()
-            while InterceptionBenchmark.threadCPUSeconds() - start < 50e-6 {}
-            spacing += InterceptionBenchmark.threadCPUSeconds() - start
+            spin(microseconds: 50)
             return { writer.append(entry) }
         }
         writer.flush()
-        let used = ProcessUsage.now() - before
-        let wholeCost = ((used.user + used.system - spacing) * 1e6 - perExchange.total) / Double(5 * count)
+        // The writer queue's CPU time: the process's less this thread's, both from the kernel's CPU clocks (not
+        // `getrusage`, which samples at the scheduler's tick: the writer runs in bursts shorter than a tick).
+        let (process, thread) = (processCPUSeconds(), InterceptionBenchmark.threadCPUSeconds())
+        for _ in 0..<count {
+            spin(microseconds: 50)
+            writer.append(entry)
+        }
+        writer.flush()
+        let writing = (processCPUSeconds() - process) - (InterceptionBenchmark.threadCPUSeconds() - thread)
+        let inAll = perExchange.median + writing * 1e6 / Double(count)
         var lineBytes = 0
         let lineOnly = medianAndMinimum(count) { { lineBytes &+= Recording.line(for: entry).utf8.count } }
         let size = (try FileManager.default.attributesOfItem(atPath: writer.url.path)[.size] as? Int) ?? 0
         print(
             String(
                 format: "recording: %.2f µs CPU per exchange on the request path (median of 5 x %d; min %.2f), "
-                    + "%d bytes per line", perExchange.median, count, perExchange.minimum, size / (5 * count)))
+                    + "%d bytes per line", perExchange.median, count, perExchange.minimum, size / (6 * count)))
         print(
             String(
-                format: "off the request path: %.2f µs CPU per exchange (the line and its share of a write(2))",
-                wholeCost))
+                format: "in all: %.2f µs CPU per exchange (the request path, the line, the writes and the wakes)",
+                inAll))
         print(String(format: "the line alone: %.2f µs (min %.2f)", lineOnly.median, lineOnly.minimum))
         ValidatorBenchmark.sink &+= lineBytes
     }
 
+    /// The CPU time of every thread of this process so far, in seconds.
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Spins until `microseconds` have passed on the monotonic clock (read without a system call).
+    static func spin(microseconds: UInt64) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        while DispatchTime.now().uptimeNanoseconds - start < microseconds * 1000 {}
+    }
+
     /// Thread CPU microseconds per call of what `prepare` returns (`prepare` itself is not timed): median
-    /// and minimum of 5 runs of `count` calls, and the microseconds of all of them.
+    /// and minimum of 5 runs of `count` calls.
     static func medianAndMinimum(_ count: Int, _ prepare: () -> () -> Void) -> (
-        median: Double, minimum: Double, total: Double
+        median: Double, minimum: Double
     ) {
         var perCall: [Double] = []
         for _ in 0..<5 {
@@ -61,9 +78,8 @@ enum RecordBenchmark {
             }
             perCall.append(seconds * 1e6 / Double(count))
         }
-        let total = perCall.reduce(0, +) * Double(count)
         perCall.sort()
-        return (perCall[2], perCall[0], total)
+        return (perCall[2], perCall[0])
     }
 
     static func typicalEntry() throws -> TrafficEntry {
