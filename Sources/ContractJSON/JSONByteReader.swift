@@ -22,9 +22,11 @@ package struct JSONByteReader: ~Copyable {
     var lineStart = 0
     var depth = 0
     /// Members of the objects being read, innermost last.
-    private var members: ScratchStack<JSONObject.Member>
+    var members: ScratchStack<JSONObject.Member>
     /// The `KeyHash` of each key in `members`, at the same positions (0 for a key not hashed).
-    private var keyHashes: ScratchStack<UInt64>
+    var keyHashes: ScratchStack<UInt64>
+    /// Whether an object that writes a key twice is an error (see `JSONByteReader+RepeatedKeys`).
+    var refusesRepeatedKeys = false
     /// Elements of the arrays being read, innermost last.
     private var elements: ScratchStack<JSONValue>
     let strings: StringCache
@@ -192,12 +194,19 @@ package struct JSONByteReader: ~Copyable {
             throw error("expected ',' or '}' in an object, found \(describeCurrent())")
         }
         depth -= 1
-        guard hashing else { return JSONObject(members: members.popArray(from: first), position: start) }
-        let object =
-            hashedKeys
-            ? JSONObject(members: members.popArray(from: first), position: start, keyHashes: keyHashes.top(from: first))
-            : JSONObject(members: members.popArray(from: first), position: start)
-        keyHashes.pop(to: first)
+        if refusesRepeatedKeys { try refuseRepeatedKeyAmongFew(from: first, hashed: hashing && hashedKeys) }
+        let object: JSONObject
+        if !hashing {
+            object = JSONObject(members: members.popArray(from: first), position: start)
+        } else {
+            object =
+                hashedKeys
+                ? JSONObject(
+                    members: members.popArray(from: first), position: start, keyHashes: keyHashes.top(from: first))
+                : JSONObject(members: members.popArray(from: first), position: start)
+            keyHashes.pop(to: first)
+        }
+        if refusesRepeatedKeys, object.keysAreDistinct == false { try Self.refuseRepeatedKey(in: object) }
         return object
     }
 

@@ -76,6 +76,12 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         return nil
     }
 
+    /// Whether no two members share a key, for an object with an index (`nil` for a smaller one, which
+    /// has none): answered from the index's count of distinct keys, without comparing any.
+    package var keysAreDistinct: Bool? {
+        index?.keysAreDistinct(count: members.count)
+    }
+
     /// The hash under which the index of a large object files the ASCII key `key` (`nil` for
     /// other keys), computed once by callers that look the same names up in many objects.
     package static func indexHash(ofASCII key: String) -> UInt64? {

@@ -4,6 +4,9 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
     public var message: String
     /// Where the problem was found.
     public var position: SourcePosition
+    /// Whether the problem is a key written twice in one object (see `JSONParser.parse(_:refusingRepeatedKeys:)`),
+    /// which is valid JSON: the message says so without calling the text invalid.
+    package var isRepeatedKey = false
 
     /// Creates an error.
     public init(message: String, position: SourcePosition) {

@@ -16,12 +16,24 @@ public struct JSONParser {
         throws(JSONParseError)
         -> JSONValue
     {
+        try parse(bytes, maximumDepth: maximumDepth, refusingRepeatedKeys: false)
+    }
+
+    /// Parses a complete JSON text; with `refusingRepeatedKeys`, an object that writes a key twice is an error
+    /// (`isRepeatedKey`) naming both lines, found as the object is read rather than in a walk of the document
+    /// afterwards. JSON allows repeated keys (RFC 8259 only says names should be unique), and a body may
+    /// repeat one; in a contract the second silently competes with the first.
+    package static func parse(
+        _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth, refusingRepeatedKeys: Bool
+    ) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
-            Self.parse(buffer: buffer, maximumDepth: maximumDepth)
+            Self.parse(buffer: buffer, maximumDepth: maximumDepth, refusesRepeatedKeys: refusingRepeatedKeys)
         }
         if let result { return try result.get() }
         let copy = Array(bytes)
-        return try copy.withUnsafeBufferPointer { Self.parse(buffer: $0, maximumDepth: maximumDepth) }.get()
+        return try copy.withUnsafeBufferPointer {
+            Self.parse(buffer: $0, maximumDepth: maximumDepth, refusesRepeatedKeys: refusingRepeatedKeys)
+        }.get()
     }
 
     /// Parses a complete JSON text given as a string.
@@ -46,10 +58,13 @@ public struct JSONParser {
     /// stack): below it, setting the slots up costs more than sharing a few keys saves.
     static let stringCacheMinimumBytes = 1_024
 
-    private static func parse(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> Result<
-        JSONValue, JSONParseError
-    > {
-        withReader(of: buffer, maximumDepth: maximumDepth) { reader in reader.readDocument() }
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int, refusesRepeatedKeys: Bool = false)
+        -> Result<JSONValue, JSONParseError>
+    {
+        withReader(of: buffer, maximumDepth: maximumDepth) { reader in
+            reader.refusesRepeatedKeys = refusesRepeatedKeys
+            return reader.readDocument()
+        }
     }
 
     /// Runs `body` with a reader of `bytes` for a caller that reads the document value by value (see

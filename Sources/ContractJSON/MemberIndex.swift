@@ -97,6 +97,15 @@ struct MemberIndex: Sendable {
         return .some(nil)
     }
 
+    /// Whether no two of the `count` members indexed share a key: the table counts its distinct keys as it
+    /// fills, and a dictionary holds one entry per distinct key.
+    func keysAreDistinct(count: Int) -> Bool {
+        switch storage {
+        case .table(let slots): Int(slots[slots.count - 1]) == count
+        case .dictionary(let dictionary): dictionary.count == count
+        }
+    }
+
     /// The offset of the last member named `key`.
     func offset(of key: String, in members: [JSONObject.Member]) -> Int? {
         switch storage {

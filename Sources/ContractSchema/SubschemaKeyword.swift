@@ -15,34 +15,45 @@ package enum SubschemaKeyword {
         package static let array = Places(rawValue: 2)
         /// The value is an object whose member values are schemas.
         package static let map = Places(rawValue: 4)
+        /// One schema or an array of them (`items`).
+        static let singleOrArray = Places(rawValue: 3)
+        /// No subschemas.
+        static let nowhere: Places = []
+
+        /// Whether the places include `place`. Written here, so that a user's debug build calls it directly:
+        /// the `OptionSet` one is generic, and runs unspecialized for every member of every schema walked.
+        package func contains(_ place: Places) -> Bool {
+            rawValue & place.rawValue == place.rawValue
+        }
     }
 
     /// The places `keyword` holds subschemas in; empty for every other keyword. Keywords are compared by
-    /// length first, then as text, so most keys are ruled out by their length alone.
+    /// length first, then as text, so most keys are ruled out by their length alone. Sets are named constants,
+    /// not array literals, which a debug build turns into an array and a generic initializer at each return.
     package static func places(of keyword: String) -> Places {
         switch keyword.utf8.count {
-        case 2: return keyword == "if" ? .single : []
-        case 3: return keyword == "not" ? .single : []
-        case 4: return keyword == "then" || keyword == "else" ? .single : []
+        case 2: return keyword == "if" ? .single : .nowhere
+        case 3: return keyword == "not" ? .single : .nowhere
+        case 4: return keyword == "then" || keyword == "else" ? .single : .nowhere
         case 5:
-            if keyword == "items" { return [.single, .array] }
+            if keyword == "items" { return .singleOrArray }
             if keyword == "allOf" || keyword == "anyOf" || keyword == "oneOf" { return .array }
-            return keyword == "$defs" ? .map : []
-        case 8: return keyword == "contains" ? .single : []
-        case 10: return keyword == "properties" ? .map : []
+            return keyword == "$defs" ? .map : .nowhere
+        case 8: return keyword == "contains" ? .single : .nowhere
+        case 10: return keyword == "properties" ? .map : .nowhere
         case 11:
             if keyword == "prefixItems" { return .array }
-            return keyword == "definitions" ? .map : []
-        case 12: return keyword == "dependencies" ? .map : []
-        case 13: return keyword == "propertyNames" || keyword == "contentSchema" ? .single : []
-        case 15: return keyword == "additionalItems" ? .single : []
+            return keyword == "definitions" ? .map : .nowhere
+        case 12: return keyword == "dependencies" ? .map : .nowhere
+        case 13: return keyword == "propertyNames" || keyword == "contentSchema" ? .single : .nowhere
+        case 15: return keyword == "additionalItems" ? .single : .nowhere
         case 16:
             if keyword == "unevaluatedItems" { return .single }
-            return keyword == "dependentSchemas" ? .map : []
-        case 17: return keyword == "patternProperties" ? .map : []
-        case 20: return keyword == "additionalProperties" ? .single : []
-        case 21: return keyword == "unevaluatedProperties" ? .single : []
-        default: return []
+            return keyword == "dependentSchemas" ? .map : .nowhere
+        case 17: return keyword == "patternProperties" ? .map : .nowhere
+        case 20: return keyword == "additionalProperties" ? .single : .nowhere
+        case 21: return keyword == "unevaluatedProperties" ? .single : .nowhere
+        default: return .nowhere
         }
     }
 }

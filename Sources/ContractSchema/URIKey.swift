@@ -19,12 +19,18 @@ struct URIKey: Hashable, Sendable {
     }
 
     /// The last eight bytes of `uri`, read from its contiguous storage when it has one (a walk over
-    /// `utf8.suffix(8)` went through the generic collection path on every lookup).
+    /// `utf8.suffix(8)` went through the generic collection path on every lookup), by offset: a user's
+    /// debug build runs a slice's iterator unspecialized, and that was 4% of a Swagger 2.0 contract's first
+    /// use there.
     @inline(__always)
     private static func tail(of uri: String) -> UInt64 {
         let fast = uri.utf8.withContiguousStorageIfAvailable { bytes in
             var tail: UInt64 = 0
-            for byte in bytes.suffix(8) { tail = tail << 8 | UInt64(byte) }
+            var offset = bytes.count > 8 ? bytes.count - 8 : 0
+            while offset < bytes.count {
+                tail = tail << 8 | UInt64(bytes[offset])
+                offset += 1
+            }
             return tail
         }
         if let fast { return fast }

@@ -4,7 +4,8 @@ import ContractJSON
 // Memory safety: a scalar's bytes (`value`, `length`) belong to the libyaml event being consumed, and are
 // copied into a `String` before `consume` returns and `YAMLReader` deletes the event.
 
-/// Turns libyaml events into one `JSONValue`, keeping an explicit stack of open collections.
+/// Turns libyaml events into one `JSONValue`, keeping an explicit stack of open collections (each linked to
+/// the one it is in).
 struct YAMLComposer {
     /// One open collection. A class, so that appending to it mutates in place: popping an enum
     /// payload off the stack and pushing it back would copy its arrays on every member.
@@ -15,22 +16,34 @@ struct YAMLComposer {
         var elements: [JSONValue] = []
         var members: [JSONObject.Member] = []
         var size = 1
-        var pendingKey: (text: String, position: SourcePosition)?
+        /// Whether the next scalar is a key: a mapping with no key pending. A stored flag, not a comparison of
+        /// an optional with `nil`, which a debug build calls generically for every event.
+        var awaitsKey: Bool
+        /// The key read and where it stands, while `awaitsKey` is false in a mapping.
+        var pendingKey = ""
+        var pendingPosition = SourcePosition.unknown
         /// Key → line, kept once a mapping is large enough that scanning its members would cost.
         var index: [String: UInt32]?
+        /// The collection this one is in.
+        let parent: Frame?
+        /// How many collections are open, this one included.
+        let depth: Int
 
-        init(isMapping: Bool, anchor: String?, position: SourcePosition) {
+        init(isMapping: Bool, anchor: String?, position: SourcePosition, parent: Frame?) {
             self.isMapping = isMapping
             self.anchor = anchor
             self.position = position
+            self.awaitsKey = isMapping
+            self.parent = parent
+            self.depth = (parent?.depth ?? 0) + 1
         }
-
-        var awaitsKey: Bool { isMapping && pendingKey == nil }
     }
 
     let path: String
     private var budget: Int
-    private var stack: [Frame] = []
+    /// The innermost open collection. A linked stack, not an array: a debug build appends to and removes from
+    /// an array, and reads its `last`, through the collection protocols, unspecialized, for every collection.
+    private var top: Frame?
     private var anchors: [String: (value: JSONValue, size: Int)] = [:]
     private var documents = 0
     private(set) var result: JSONValue?
@@ -41,8 +54,9 @@ struct YAMLComposer {
     }
 
     // A user's debug build runs this once per node of the contract, unoptimized: so it compares the
-    // events' raw values (the imported enums' `==` is generic, called unspecialized), and reads optional
-    // C strings (tags, anchors: NUL-terminated, lent while the event lives) with `if let`, not `map` closures.
+    // events' raw values (the imported enums' `==` is generic, called unspecialized), reads optional
+    // C strings (tags, anchors: NUL-terminated, lent while the event lives) with `if let`, not `map` closures,
+    // and keeps the open collection in `top` and whether it awaits a key in a flag.
     mutating func consume(_ event: yaml_event_t) throws(LoadFailure) {
         let position = SourcePosition(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
         let type = event.type.rawValue
@@ -56,8 +70,8 @@ struct YAMLComposer {
             var tag: String?
             if let name = scalar.tag { tag = String(cString: name) }
             let plain = scalar.style.rawValue == YAML_PLAIN_SCALAR_STYLE.rawValue
-            if let frame = stack.last, frame.awaitsKey {
-                if text == "<<", plain, tag == nil {
+            if let frame = top, frame.awaitsKey {
+                if plain, tag == nil, text == "<<" {
                     throw fail("YAML merge keys (<<) are not part of YAML 1.2; write the members out", at: position)
                 }
                 try beginMember(frame, key: text, at: position)
@@ -70,14 +84,14 @@ struct YAMLComposer {
         } else if type == YAML_MAPPING_START_EVENT.rawValue {
             var anchor: String?
             if let name = event.data.mapping_start.anchor { anchor = String(cString: name) }
-            try push(Frame(isMapping: true, anchor: anchor, position: position))
+            try push(Frame(isMapping: true, anchor: anchor, position: position, parent: top))
         } else if type == YAML_SEQUENCE_START_EVENT.rawValue {
             var anchor: String?
             if let name = event.data.sequence_start.anchor { anchor = String(cString: name) }
-            try push(Frame(isMapping: false, anchor: anchor, position: position))
+            try push(Frame(isMapping: false, anchor: anchor, position: position, parent: top))
         } else if type == YAML_MAPPING_END_EVENT.rawValue || type == YAML_SEQUENCE_END_EVENT.rawValue {
-            guard !stack.isEmpty else { return }
-            let frame = stack.removeLast()
+            guard let frame = top else { return }
+            top = frame.parent
             let value: JSONValue =
                 frame.isMapping
                 ? .object(JSONObject(members: frame.members, position: frame.position)) : .array(frame.elements)
@@ -87,7 +101,7 @@ struct YAMLComposer {
             var name = ""
             if let anchor = event.data.alias.anchor { name = String(cString: anchor) }
             guard let anchored = anchors[name] else { throw fail("alias *\(name) names no anchor", at: position) }
-            if let frame = stack.last, frame.awaitsKey {
+            if let frame = top, frame.awaitsKey {
                 guard case .string(let key) = anchored.value else {
                     throw fail(
                         "a mapping key must be a plain value, not a collection; JSON has string keys only", at: position
@@ -106,16 +120,22 @@ struct YAMLComposer {
         }
     }
 
+    /// Lets go of the collections still open (after an error) one at a time: dropping the innermost alone
+    /// would free the chain recursively, a call per level, up to `maximumDepth` levels deep.
+    mutating func closeAll() {
+        while let frame = top { top = frame.parent }
+    }
+
     private mutating func push(_ frame: Frame) throws(LoadFailure) {
-        if let parent = stack.last, parent.awaitsKey {
+        if let parent = top, parent.awaitsKey {
             throw fail(
                 "a mapping key must be a plain value, not a collection; JSON has string keys only", at: frame.position)
         }
-        if stack.count >= YAMLReader.maximumDepth {
+        if frame.depth > YAMLReader.maximumDepth {
             throw fail(
                 "nesting deeper than \(YAMLReader.maximumDepth) levels; flatten the document", at: frame.position)
         }
-        stack.append(frame)
+        top = frame
     }
 
     private func beginMember(_ frame: Frame, key: String, at position: SourcePosition) throws(LoadFailure) {
@@ -123,14 +143,22 @@ struct YAMLComposer {
         if let index = frame.index {
             earlier = index[key]
         } else {
-            for member in frame.members where member.key == key { earlier = member.position.line }
+            // By offset: a `for member in` loop runs the array's iterator unspecialized and copies each member.
+            let members = frame.members
+            var offset = 0
+            while offset < members.count {
+                if members[offset].key == key { earlier = members[offset].position.line }
+                offset += 1
+            }
         }
         if let earlier {
             throw fail(
                 "duplicate key '\(key)' in a mapping: first at line \(earlier), again at line \(position.line); keys must be unique, "
                     + "remove or rename one", at: position)
         }
-        frame.pendingKey = (key, position)
+        frame.pendingKey = key
+        frame.pendingPosition = position
+        frame.awaitsKey = false
     }
 
     /// Adds a finished value to the open collection, or makes it the document. `size` is the number of nodes
@@ -147,7 +175,7 @@ struct YAMLComposer {
                 at: position)
         }
         if let anchor { anchors[anchor] = (value, size) }
-        guard let frame = stack.last else {
+        guard let frame = top else {
             result = value
             return
         }
@@ -156,11 +184,12 @@ struct YAMLComposer {
             frame.elements.append(value)
             return
         }
-        guard let key = frame.pendingKey else { return }
-        frame.members.append(JSONObject.Member(key: key.text, value: value, position: key.position))
-        frame.pendingKey = nil
+        guard !frame.awaitsKey else { return }
+        let key = frame.pendingKey
+        frame.members.append(JSONObject.Member(key: key, value: value, position: frame.pendingPosition))
+        frame.awaitsKey = true
         if frame.index != nil {
-            frame.index?[key.text] = key.position.line
+            frame.index?[key] = frame.pendingPosition.line
         } else if frame.members.count >= 12 {
             frame.index = Dictionary(
                 frame.members.map { ($0.key, $0.position.line) }, uniquingKeysWith: { first, _ in first })
@@ -169,9 +198,11 @@ struct YAMLComposer {
 
     /// YAML 1.2 core schema: quoted scalars are strings, plain ones resolve; explicit standard tags win.
     private static func resolve(_ text: String, tag: String?, plain: Bool) -> JSONValue {
+        // Most scalars have no tag: answered before the switch compares the tag with each pattern.
+        guard let tag else { return plain ? YAMLCoreSchema.resolvePlain(text) : .string(text) }
         switch tag {
-        case nil, "!":
-            return plain && tag == nil ? YAMLCoreSchema.resolvePlain(text) : .string(text)
+        case "!":
+            return .string(text)
         case "tag:yaml.org,2002:str":
             return .string(text)
         case "tag:yaml.org,2002:null":

@@ -6,6 +6,16 @@ import ContractJSON
 /// keep the text they were written with, so `1.0` is not read back as `1`.
 enum YAMLCoreSchema {
     static func resolvePlain(_ text: String) -> JSONValue {
+        // Only these first bytes start a null, a boolean, an infinity, NaN or a number: any other text is a
+        // string, answered without comparing it with each literal below (two dozen calls per scalar in a
+        // user's debug build).
+        guard let first = text.utf8.first else { return .null }
+        let lower = first | 0x20
+        guard
+            lower == UInt8(ascii: "n") || lower == UInt8(ascii: "t") || lower == UInt8(ascii: "f")
+                || first == UInt8(ascii: "~") || first == UInt8(ascii: ".") || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39)
+        else { return .string(text) }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)

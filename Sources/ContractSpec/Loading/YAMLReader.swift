@@ -32,13 +32,15 @@ enum YAMLReader {
         // libyaml reads `bytes` only in the `yaml_parser_parse` calls below, while the caller keeps them alive.
         yaml_parser_set_input_string(&parser, base, bytes.count)
         var composer = YAMLComposer(path: path, expansionBudget: max(1_000_000, bytes.count * 4))
+        defer { composer.closeAll() }
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(&parser, &event) == 1 else {
                 throw failure(from: parser, path: path)
             }
             defer { yaml_event_delete(&event) }
-            if event.type == YAML_STREAM_END_EVENT { break }
+            // Raw values: the imported enum's `==` is generic, which a debug build calls unspecialized.
+            if event.type.rawValue == YAML_STREAM_END_EVENT.rawValue { break }
             try composer.consume(event)
         }
         return composer.result ?? .null

@@ -29,14 +29,22 @@ package struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     package init(_ key: String) {
         // Split on the UTF-8 bytes in place: `/`, `#`, `{` and `}` are ASCII, and splitting through
         // `Substring.UTF8View` and `Character`s was a percent of loading a contract with long paths.
+        // Plain loops over offsets: a user's debug build runs the generic searches of a slice (`firstIndex(of:)`,
+        // `contains`, `allSatisfy`) unspecialized, byte by byte, for every path of the contract.
         var bytesOfKey = key
         (text, segments) = bytesOfKey.withUTF8 { bytes in
-            let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+            /// The offset of the first `byte` in `start..<end`, or `end`.
+            func offset(of byte: UInt8, from start: Int, to end: Int) -> Int {
+                var offset = start
+                while offset < end, bytes[offset] != byte { offset += 1 }
+                return offset
+            }
+            let end = offset(of: UInt8(ascii: "#"), from: 0, to: bytes.count)
             let text = end == bytes.count ? key : Self.string(bytes, 0..<end)
             var start = end > 0 && bytes[0] == UInt8(ascii: "/") ? 1 : 0
             var segments: [Segment] = []
             while true {
-                let stop = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+                let stop = offset(of: UInt8(ascii: "/"), from: start, to: end)
                 segments.append(Self.parseSegment(bytes, start..<stop))
                 guard stop < end else { break }
                 start = stop + 1
@@ -50,15 +58,23 @@ package struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func parseSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Segment {
-        let segment = bytes[range]
-        guard segment.contains(UInt8(ascii: "{")) else { return .literal(string(bytes, range)) }
+        var hasBrace = false
+        var isASCII = true
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            if bytes[offset] == UInt8(ascii: "{") { hasBrace = true }
+            if bytes[offset] >= 0x80 { isASCII = false }
+            offset += 1
+        }
+        guard hasBrace else { return .literal(string(bytes, range)) }
         // Bytes decide an ASCII segment exactly; elsewhere a `{` followed by a combining mark is one
         // `Character` and no brace, as the template grammar is read by `Character`s.
-        guard segment.allSatisfy({ $0 < 0x80 }) else { return parseSegment(string(bytes, range)) }
+        guard isASCII else { return parseSegment(string(bytes, range)) }
         var pieces: [Piece] = []
         var pieceStart = range.lowerBound
         var inVariable = false
-        for offset in range {
+        offset = range.lowerBound
+        while offset < range.upperBound {
             if bytes[offset] == UInt8(ascii: "{"), !inVariable {
                 if offset > pieceStart { pieces.append(.literal(string(bytes, pieceStart..<offset))) }
                 pieceStart = offset + 1
@@ -68,6 +84,7 @@ package struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
                 pieceStart = offset + 1
                 inVariable = false
             }
+            offset += 1
         }
         if range.upperBound > pieceStart {
             let rest = string(bytes, pieceStart..<range.upperBound)
