@@ -113,6 +113,8 @@ final class PieceCounter: NSObject, URLSessionDataDelegate, Sendable {
         var pieces = 0
         var bytes = 0
         var status = 0
+        var cancelledAt: ContinuousClock.Instant?
+        var endedAt: ContinuousClock.Instant?
     }
 
     init(cancelsAfterFirstPiece: Bool = false) {
@@ -122,6 +124,14 @@ final class PieceCounter: NSObject, URLSessionDataDelegate, Sendable {
     var pieces: Int { state.withLock { $0.pieces } }
     var bytes: Int { state.withLock { $0.bytes } }
     var status: Int { state.withLock { $0.status } }
+    /// From cancelling the task to the session reporting its end, timed on the session's delegate queue: a
+    /// test task that awaits the end may resume much later while other suites keep every thread busy.
+    var cancellationTook: Duration? {
+        state.withLock { state in
+            guard let cancelled = state.cancelledAt, let ended = state.endedAt else { return nil }
+            return ended - cancelled
+        }
+    }
 
     /// Waits for the task's end; its error, if any.
     func end() async -> URLError? {
@@ -143,10 +153,14 @@ final class PieceCounter: NSObject, URLSessionDataDelegate, Sendable {
             state.bytes += data.count
             return state.pieces == 1
         }
-        if first, cancelsAfterFirstPiece { dataTask.cancel() }
+        if first, cancelsAfterFirstPiece {
+            state.withLock { $0.cancelledAt = .now }
+            dataTask.cancel()
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        state.withLock { $0.endedAt = .now }
         finished.continuation.yield(error.map { ($0 as? URLError) ?? URLError(.unknown) })
         finished.continuation.finish()
     }
