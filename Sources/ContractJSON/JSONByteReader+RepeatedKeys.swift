@@ -17,26 +17,16 @@ extension JSONByteReader {
         guard count > 1, count < JSONObject.indexThreshold else { return }
         let written = members.top(from: first)
         // Plain loops over offsets: a debug build calls a range's iterator, unspecialized, per step.
+        let hashes = hashed ? keyHashes.top(from: first) : nil
         var later = 1
-        if hashed {
-            let hashes = keyHashes.top(from: first)
-            while later < count {
-                var earlier = 0
-                while earlier < later {
-                    // Equal ASCII keys have equal hashes: only those are compared.
-                    if hashes[earlier] == hashes[later], written[earlier].key == written[later].key {
-                        throw Self.repeated(
-                            written[later].key, first: written[earlier].position, again: written[later].position)
-                    }
-                    earlier += 1
-                }
-                later += 1
-            }
-            return
-        }
         while later < count {
             var earlier = 0
             while earlier < later {
+                // Equal ASCII keys have equal hashes: when the keys were hashed, only equal hashes are compared.
+                if let hashes, hashes[earlier] != hashes[later] {
+                    earlier += 1
+                    continue
+                }
                 if written[earlier].key == written[later].key {
                     throw Self.repeated(
                         written[later].key, first: written[earlier].position, again: written[later].position)
