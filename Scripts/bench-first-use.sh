@@ -54,8 +54,11 @@ final class FirstUseTests: XCTestCase {
         let backend = try ContractBackend(contract: URL(fileURLWithPath: file), recording: .off)
         let created = Date().timeIntervalSince(start)
         let operation = try XCTUnwrap(backend.document.operations.first { $0.method == "GET" })
-        let server = backend.document.servers.first?.url ?? "http://localhost"
-        let base = server.hasPrefix("http") ? server : "http://localhost" + server
+        // The operation's own servers when it names any, else the document's; joined without a doubled
+        // slash, so the request reaches the operation (a request that routes nowhere measures the hint).
+        let server = (operation.servers.first ?? backend.document.servers.first)?.url ?? "http://localhost"
+        var base = server.hasPrefix("http") ? server : "http://localhost" + server
+        if base.hasSuffix("/") { base.removeLast() }
         let path = operation.path.replacing(/\{[^}]*\}/, with: "1")
         let url = try XCTUnwrap(URL(string: base.replacing(/\{[^}]*\}/, with: "x") + path))
         let requestStart = Date()
