@@ -6,8 +6,7 @@ import Foundation
 /// the response's `Vary` names. A response that says `Vary: *` or `Cache-Control: no-store` is not kept.
 struct ResponseCache {
     private struct Entry {
-        /// The request's values of the headers `Vary` names, by lower-case name (`nil`: absent).
-        var varying: [String: String?]
+        var varying: VaryingHeaders
         var response: HTTPResponse
     }
 
@@ -15,20 +14,15 @@ struct ResponseCache {
 
     /// The kept response for `request`, if one matches its URL and varying headers.
     func response(for request: HTTPRequest) -> HTTPResponse? {
-        entries[Self.key(request)]?.last { entry in
-            entry.varying.allSatisfy { name, value in request.headers[name] == value }
-        }?.response
+        entries[Self.key(request)]?.last { $0.varying.matches(request) }?.response
     }
 
     /// Keeps `response` for `request` when it may be answered again.
     mutating func store(_ response: HTTPResponse, for request: HTTPRequest) {
         guard request.method == "GET", response.status == 200, response.body.bytes != nil,
-            !CacheDirectives(response.headers).noStore
+            !CacheDirectives(response.headers).noStore,
+            let varying = VaryingHeaders(response: response.headers, request: request)
         else { return }
-        let names = FieldTokens.of(response.headers.values("Vary"))
-        guard !names.contains("*") else { return }
-        var varying: [String: String?] = [:]
-        for name in names { varying[name] = request.headers[name] }
         entries[Self.key(request), default: []].append(Entry(varying: varying, response: response))
     }
 

@@ -34,8 +34,8 @@ enum SessionCache {
 
     /// When the backend stored the response (a `Date`), in the cached response's `userInfo`.
     static let storedAtKey = "ContractCheck.storedAt"
-    /// The request's values of the headers the response's `Vary` names (`[String: String]`, by lower-case
-    /// name, absent as ""), in the cached response's `userInfo`.
+    /// The request's values of the headers the response's `Vary` names (`VaryingHeaders.propertyList`), in
+    /// the cached response's `userInfo`.
     static let varyKey = "ContractCheck.vary"
 
     /// What to do with `request` (read as `received`), given the response the session's cache holds for it.
@@ -63,7 +63,12 @@ enum SessionCache {
         let headers = ForwardedLoad.headers(head)
         let kept = CacheDirectives(headers)
         let asked = CacheDirectives(request.headers)
-        guard !kept.noCache, !asked.noCache, matchesVary(headers, request: request, stored: cached.userInfo) else {
+        // A response stored without `Vary` matches every request; one stored with it, the requests that send
+        // what its request sent.
+        let varies = !FieldTokens.of(headers.values("Vary")).isEmpty
+        guard !kept.noCache, !asked.noCache,
+            !varies || VaryingHeaders(propertyList: cached.userInfo?[varyKey])?.matches(request) == true
+        else {
             return false
         }
         let date = headers["Date"].flatMap(HTTPDate.parse)
@@ -90,12 +95,12 @@ enum SessionCache {
     {
         guard isStorable(status: response.status, headers: response.headers, request: request),
             let body = response.body.bytes,
+            let varying = VaryingHeaders(response: response.headers, request: request),
             let head = ForwardedLoad.clientHead(status: response.status, headers: response.headers, url: url)
         else { return nil }
-        var varying: [String: String] = [:]
-        for name in FieldTokens.of(response.headers.values("Vary")) { varying[name] = request.headers[name] ?? "" }
         return CachedURLResponse(
-            response: head, data: Data(body), userInfo: [storedAtKey: now, varyKey: varying], storagePolicy: .allowed)
+            response: head, data: Data(body), userInfo: [storedAtKey: now, varyKey: varying.propertyList],
+            storagePolicy: .allowed)
     }
 
     /// The storage policy to report with a forwarded response's head: on Apple platforms `.allowed` when it
@@ -129,15 +134,7 @@ enum SessionCache {
     private static func isStorable(status: Int, headers: HTTPHeaders, request: HTTPRequest) -> Bool {
         request.method == "GET" && [200, 203, 300, 301, 404, 410].contains(status)
             && !CacheDirectives(headers).noStore && !CacheDirectives(request.headers).noStore
-            && !FieldTokens.of(headers.values("Vary")).contains("*")
-    }
-
-    /// Whether the request's values of the headers `Vary` names are the ones stored with the response.
-    private static func matchesVary(_ headers: HTTPHeaders, request: HTTPRequest, stored: [AnyHashable: Any]?) -> Bool {
-        let names = FieldTokens.of(headers.values("Vary"))
-        guard !names.isEmpty else { return true }
-        guard !names.contains("*"), let values = stored?[varyKey] as? [String: String] else { return false }
-        return names.allSatisfy { (request.headers[$0] ?? "") == (values[$0] ?? "") }
+            && VaryingHeaders(response: headers, request: request) != nil
     }
 
     /// The cached response as the backend's model has it.

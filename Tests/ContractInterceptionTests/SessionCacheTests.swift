@@ -136,4 +136,37 @@ import Testing
         asking.headers = ["Pragma": "no-cache"]
         #expect(!SessionCache.isFresh(maxAge, for: asking, now: stored))
     }
+
+    /// A header `Vary` names matches only the same value, or absence only absence: an empty value is a
+    /// value (RFC 9111, section 4.1).
+    @Test func varyingHeadersTellAnAbsentHeaderFromAnEmptyOne() throws {
+        let url = try #require(URL(string: Fixture.base + "/pets/\(Fixture.petId)"))
+        let response = HTTPResponse(
+            status: 200, headers: ["Cache-Control": "max-age=60", "Vary": "accept-LANGUAGE, X-Tenant"],
+            body: HTTPBody(text: "{}"))
+        var first = HTTPRequest(method: "GET", path: "/v1/pets/\(Fixture.petId)")
+        first.headers = ["X-Tenant": "blue"]
+        let now = Date()
+        let cached = try #require(SessionCache.storable(response, for: first, url: url, now: now))
+        func fresh(_ headers: HTTPHeaders) -> Bool {
+            var request = first
+            request.headers = headers
+            return SessionCache.isFresh(cached, for: request, now: now)
+        }
+        #expect(fresh(["x-tenant": "blue"]))
+        #expect(!fresh(["X-Tenant": "blue", "Accept-Language": ""]))
+        #expect(!fresh(["X-Tenant": "blue", "Accept-Language": "en"]))
+        #expect(!fresh(["X-Tenant": "green"]))
+        #expect(!fresh([:]))
+
+        // What is kept reads back as it was written; anything else matches nothing.
+        let varying = try #require(VaryingHeaders(response: response.headers, request: first))
+        #expect(VaryingHeaders(propertyList: varying.propertyList) == varying)
+        #expect(VaryingHeaders(propertyList: ["x-tenant": "blue"]) == nil)
+        #expect(VaryingHeaders(propertyList: ["x-tenant": ["blue", "green"]]) == nil)
+        // `Vary: *` is never matched, so such a response is not kept at all.
+        #expect(VaryingHeaders(response: ["Vary": "Accept, *"], request: first) == nil)
+        let starred = HTTPResponse(status: 200, headers: ["Cache-Control": "max-age=60", "Vary": "*"])
+        #expect(SessionCache.storable(starred, for: first, url: url) == nil)
+    }
 }
