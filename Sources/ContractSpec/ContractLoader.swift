@@ -33,7 +33,7 @@ public struct ContractLoader: Sendable {
         self.nullable = nullable
     }
 
-    /// What a load checks beyond the structure and `$ref`s, which it always checks.
+    /// What a load checks and reports beyond the structure and `$ref`s, whose errors it always reports.
     public struct Checks: OptionSet, Sendable {
         /// The raw value.
         public let rawValue: Int
@@ -43,8 +43,11 @@ public struct ContractLoader: Sendable {
         public static let schemas = Checks(rawValue: 1)
         /// Validate examples and defaults against their schemas (implies compiling them).
         public static let examples = Checks(rawValue: 2 | 1)
+        /// Keep warnings (`Diagnostic.Severity.warning`); without it a load reports errors only, which is
+        /// all that verifying traffic needs.
+        public static let warnings = Checks(rawValue: 4)
         /// Everything: what `contract-check lint` runs.
-        public static let all: Checks = [.schemas, .examples]
+        public static let all: Checks = [.schemas, .examples, .warnings]
     }
 
     /// Loads the document at `url` and every file its `$ref`s reach.
@@ -63,7 +66,7 @@ public struct ContractLoader: Sendable {
         }
         let context = BuildContext(
             workspace: workspace, version: version, collectsAnnotatedSchemas: checks.contains(.examples),
-            nullable: nullable)
+            collectsWarnings: checks.contains(.warnings), nullable: nullable)
         var document: Spec.Document
         switch version {
         case .swagger2:

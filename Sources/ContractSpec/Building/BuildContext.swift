@@ -15,6 +15,10 @@ final class BuildContext {
     /// Whether the schema walk collects `annotatedSchemas`: only when examples are checked (spelling each
     /// one's pointer was a percent of loading a contract whose schemas have many defaults).
     let collectsAnnotatedSchemas: Bool
+    /// Whether warnings are kept. A load for verifying traffic uses only the errors, and a contract can
+    /// warn thousands of times (Stripe's writes `nullable: true` beside `anyOf` everywhere): spelling each
+    /// warning, its place and its message, was 5% of such a contract's first use in a debug build.
+    let collectsWarnings: Bool
     private var reported: Set<Diagnostic> = []
     private var memo: [MemoKey: AnyObject] = [:]
     /// The results of `memo` by the `$ref` that led to them (see `Referral`).
@@ -41,12 +45,13 @@ final class BuildContext {
 
     init(
         workspace: ContractWorkspace, version: Spec.Version, collectsAnnotatedSchemas: Bool = true,
-        nullable: NullableReading = .lenient
+        collectsWarnings: Bool = true, nullable: NullableReading = .lenient
     ) {
         self.workspace = workspace
         self.version = version
         self.nullable = nullable
         self.collectsAnnotatedSchemas = collectsAnnotatedSchemas
+        self.collectsWarnings = collectsWarnings
         self.fields = FieldSets(version)
     }
 
@@ -66,6 +71,7 @@ final class BuildContext {
     }
 
     func report(_ diagnostic: Diagnostic) {
+        guard collectsWarnings || diagnostic.severity != .warning else { return }
         if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
     }
 
@@ -128,12 +134,14 @@ final class BuildContext {
 
     /// Reports the `$ref`s followed where the version allows none: one warning per kind of place.
     func reportMisplacedReferences() {
-        diagnostics += misplacedReferences.diagnostics(version: version)
+        for diagnostic in misplacedReferences.diagnostics(version: version) { report(diagnostic) }
         misplacedReferences = MisplacedReferences()
     }
 
-    func warning(_ code: String, _ message: String, at node: SourceNode) {
-        report(.warning, code, message, at: node)
+    /// Reports a warning, when warnings are kept; the message and the place are made only then.
+    func warning(_ code: String, _ message: @autoclosure () -> String, at node: @autoclosure () -> SourceNode) {
+        guard collectsWarnings else { return }
+        report(.warning, code, message(), at: node())
     }
 
     /// A schema in the 2020-12 form the model uses: 3.0 and 2.0 schemas are translated (`nullable`,

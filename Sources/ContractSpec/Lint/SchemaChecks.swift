@@ -148,35 +148,38 @@ struct SchemaChecks {
         {
             context.annotatedSchemas.append(node)
         }
-        if let member = keys[.format], let format = member.value.stringValue, Self.formatTable[format] == nil,
-            let node
-        {
-            context.warning(
-                "schema.format-unknown", "unknown format '\(format)' is not checked", at: node.child(member))
-        }
-        if !inComposition { checkRequired(keys) { node } }
-        if context.version.usesDraft4Schemas, let member = keys[.nullable], member.value.boolValue == true,
-            keys[.type] == nil, let node
-        {
-            let nullable = node.child(member)
-            context.warning(
-                "schema.nullable-ignored",
-                context.nullable == .strict
-                    ? "nullable: true has no effect without 'type' in the same schema (OAS 3.0.3); null is rejected here unless another keyword allows it"
-                    : "nullable: true without 'type' in the same schema: null is accepted here, but OAS 3.0.3 read literally gives nullable no effect, and tools that read it so reject null; add 'type' for portability",
-                at: nullable)
-        }
-        if context.version.usesDraft4Schemas, keys[.nullable]?.value.boolValue == true,
-            let member = keys[.enumValues], case .array(let values) = member.value, !values.contains(.null),
-            let node
-        {
-            let enumNode = node.child(member)
-            context.warning(
-                "schema.nullable-enum",
-                context.nullable == .strict
-                    ? "nullable: true, but 'enum' does not list null, so null is rejected (OAS 3.0.3); add null to the enum to allow it"
-                    : "nullable: true beside an 'enum' that does not list null: null is accepted here, but OAS 3.0.3 read literally rejects it, as do tools that read it so; add null to the enum for portability",
-                at: enumNode)
+        // The warnings spell the schema's place (its pointer), so they are looked for only when kept.
+        if context.collectsWarnings {
+            if let member = keys[.format], let format = member.value.stringValue, Self.formatTable[format] == nil,
+                let node
+            {
+                context.warning(
+                    "schema.format-unknown", "unknown format '\(format)' is not checked", at: node.child(member))
+            }
+            if !inComposition { checkRequired(keys) { node } }
+            if context.version.usesDraft4Schemas, let member = keys[.nullable], member.value.boolValue == true,
+                keys[.type] == nil, let node
+            {
+                let nullable = node.child(member)
+                context.warning(
+                    "schema.nullable-ignored",
+                    context.nullable == .strict
+                        ? "nullable: true has no effect without 'type' in the same schema (OAS 3.0.3); null is rejected here unless another keyword allows it"
+                        : "nullable: true without 'type' in the same schema: null is accepted here, but OAS 3.0.3 read literally gives nullable no effect, and tools that read it so reject null; add 'type' for portability",
+                    at: nullable)
+            }
+            if context.version.usesDraft4Schemas, keys[.nullable]?.value.boolValue == true,
+                let member = keys[.enumValues], case .array(let values) = member.value, !values.contains(.null),
+                let node
+            {
+                let enumNode = node.child(member)
+                context.warning(
+                    "schema.nullable-enum",
+                    context.nullable == .strict
+                        ? "nullable: true, but 'enum' does not list null, so null is rejected (OAS 3.0.3); add null to the enum to allow it"
+                        : "nullable: true beside an 'enum' that does not list null: null is accepted here, but OAS 3.0.3 read literally rejects it, as do tools that read it so; add null to the enum for portability",
+                    at: enumNode)
+            }
         }
         // Children stand at their key's position, or their own `{` in a list, else at this schema's.
         func below(_ member: JSONObject.Member) -> SourcePosition {
