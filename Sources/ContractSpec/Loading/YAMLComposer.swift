@@ -138,7 +138,8 @@ struct YAMLComposer {
         top = frame
     }
 
-    private func beginMember(_ frame: Frame, key: String, at position: SourcePosition) throws(LoadFailure) {
+    // `mutating`, though it changes only `frame`: a debug build copied the whole composer to call it on `self`.
+    private mutating func beginMember(_ frame: Frame, key: String, at position: SourcePosition) throws(LoadFailure) {
         var earlier: UInt32?
         if let index = frame.index {
             earlier = index[key]
