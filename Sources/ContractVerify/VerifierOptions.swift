@@ -1,9 +1,9 @@
 import ContractSchema
 
 /// Choices that change what the verifier accepts.
-public struct VerifierOptions: Sendable, Equatable {
+public struct VerifierOptions: Sendable, Hashable {
     /// What a trailing slash on the request path means.
-    public enum TrailingSlash: Sendable {
+    public enum TrailingSlash: Sendable, Hashable {
         /// `/pets/` is a different path from `/pets` (OpenAPI's reading); it matches only a template
         /// written with the slash.
         case exact

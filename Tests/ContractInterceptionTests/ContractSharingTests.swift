@@ -1,4 +1,4 @@
-import ContractInterception
+@testable import ContractInterception
 import ContractSpec
 import ContractVerify
 import Foundation
@@ -26,6 +26,14 @@ struct ContractSharingTests {
         var strict: ContractBackend? = try ContractBackend(
             contract: url, options: VerifierOptions(strict: true), recording: .off)
         weak var released: ContractSchemas?
+        // Equal options, made apart, find the same prepared contract; other options a copy of their own
+        // (sharing the document and schemas).
+        do {
+            let strictAgain = try ContractBackend(
+                contract: url, options: VerifierOptions(strict: true), recording: .off)
+            #expect(strictAgain.contract === strict?.contract)
+            #expect(strictAgain.contract !== lenient?.contract)
+        }
         do {
             let schemas = try #require(lenient?.document.compiledSchemas)
             #expect(strict?.document.compiledSchemas === schemas)
