@@ -16,8 +16,8 @@ enum ContractLibrary {
     /// One file's contracts by option set: the first caller loads while holding the lock, callers for the
     /// same file wait for that result instead of loading it again; other files load in parallel.
     private final class Slot: Sendable {
-        /// By the options themselves: a key spelled with `String(describing:)` read them by reflection, a
-        /// third of making a backend for a small contract in release (2–3 ms).
+        /// By the options themselves, not a description of them, which reflection would spell for every
+        /// backend made.
         let contracts = Locked<[VerifierOptions: WeakContract]>([:])
     }
 

@@ -93,9 +93,8 @@ enum SessionCache {
     static func storable(_ response: HTTPResponse, for request: HTTPRequest, url: URL, now: Date = Date())
         -> CachedURLResponse?
     {
-        guard isStorable(status: response.status, headers: response.headers, request: request),
+        guard let varying = storedVarying(status: response.status, headers: response.headers, request: request),
             let body = response.body.bytes,
-            let varying = VaryingHeaders(response: response.headers, request: request),
             let head = ForwardedLoad.clientHead(status: response.status, headers: response.headers, url: url)
         else { return nil }
         return CachedURLResponse(
@@ -108,7 +107,7 @@ enum SessionCache {
     /// stores it itself (`keep`) and swift-corelibs-foundation would only copy the body for nothing.
     static func policy(status: Int, headers: HTTPHeaders, request: HTTPRequest) -> URLCache.StoragePolicy {
         #if canImport(Darwin)
-            return isStorable(status: status, headers: headers, request: request) ? .allowed : .notAllowed
+            return storedVarying(status: status, headers: headers, request: request) != nil ? .allowed : .notAllowed
         #else
             return .notAllowed
         #endif
@@ -131,10 +130,13 @@ enum SessionCache {
         #endif
     }
 
-    private static func isStorable(status: Int, headers: HTTPHeaders, request: HTTPRequest) -> Bool {
-        request.method == "GET" && [200, 203, 300, 301, 404, 410].contains(status)
-            && !CacheDirectives(headers).noStore && !CacheDirectives(request.headers).noStore
-            && VaryingHeaders(response: headers, request: request) != nil
+    /// What a response may be kept with (the request's values of the headers its `Vary` names); `nil` when
+    /// a private cache may not keep it.
+    private static func storedVarying(status: Int, headers: HTTPHeaders, request: HTTPRequest) -> VaryingHeaders? {
+        guard request.method == "GET", [200, 203, 300, 301, 404, 410].contains(status),
+            !CacheDirectives(headers).noStore, !CacheDirectives(request.headers).noStore
+        else { return nil }
+        return VaryingHeaders(response: headers, request: request)
     }
 
     /// The cached response as the backend's model has it.

@@ -1,14 +1,6 @@
 // Memory safety: `hashes` (the parser's scratch, valid during `init`) has one entry per member, slot numbers
 // are masked into the table, and the key buffers are lent by `withContiguousStorageIfAvailable` to the closure
-// that reads them.
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+// that reads them (`equal` reads two of them only below their common count).
 
 /// The key index of a large `JSONObject`: member offsets in an open-addressing table keyed by
 /// the keys' UTF-8 bytes.
@@ -177,15 +169,15 @@ struct MemberIndex: Sendable {
         return inserted ?? false
     }
 
-    /// Whether `key` is `bytes`: one `memcmp` (the generic `elementsEqual` stepped byte by byte, a
-    /// thousand instructions a key in a debug build).
+    /// Whether `key` is `bytes`, compared by offset: the generic `elementsEqual` runs unspecialized in a
+    /// debug build, through the collection protocols for every byte.
     @inline(__always)
     private static func equal(_ key: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let compared = key.utf8.withContiguousStorageIfAvailable { stored -> Bool in
-            guard stored.count == bytes.count, let left = stored.baseAddress, let right = bytes.baseAddress else {
-                return stored.count == bytes.count
-            }
-            return memcmp(left, right, bytes.count) == 0
+            guard stored.count == bytes.count else { return false }
+            var offset = 0
+            while offset < stored.count, stored[offset] == bytes[offset] { offset += 1 }
+            return offset == stored.count
         }
         return compared ?? key.utf8.elementsEqual(bytes)
     }

@@ -53,9 +53,8 @@ struct KeywordFamilies: OptionSet {
         self.rawValue = rawValue
     }
 
-    /// Whether every family of `member` is here: a bit test, where the protocol's generic `contains` ran
-    /// unspecialized in a debug build, 600 instructions for each of the ten asked of every schema object
-    /// compiled (1.5% of a large contract's first request).
+    /// Whether every family of `member` is here: a bit test. The protocol's generic `contains` runs
+    /// unspecialized in a debug build, and the compiler asks it ten times of every schema object.
     func contains(_ member: KeywordFamilies) -> Bool {
         rawValue & member.rawValue == member.rawValue
     }

@@ -44,7 +44,7 @@ enum PrepareBenchmark {
     /// One side for one file in this process. Prints its seconds and the process's peak resident bytes
     /// then; the backend side prints after them the seconds of its first request through the backend's
     /// session (verified and answered, as a test's first request is), which the debug figures of
-    /// `Scripts/bench-first-use.sh` include. The session's own first use (FoundationNetworking, about 10 ms)
+    /// `Scripts/bench-first-use.sh` include. The session's own first use (loading FoundationNetworking)
     /// is not part of preparing the verifier, so it is kept out of the comparison with the lint.
     static func runOne(_ arguments: [String]) throws {
         guard arguments.count == 2 else { throw BenchmarkMain.UsageError(description: BenchmarkMain.usage) }

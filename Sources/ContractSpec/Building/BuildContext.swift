@@ -16,8 +16,8 @@ final class BuildContext {
     /// one's pointer was a percent of loading a contract whose schemas have many defaults).
     let collectsAnnotatedSchemas: Bool
     /// Whether warnings are kept. A load for verifying traffic uses only the errors, and a contract can
-    /// warn thousands of times (Stripe's writes `nullable: true` beside `anyOf` everywhere): spelling each
-    /// warning, its place and its message, was 5% of such a contract's first use in a debug build.
+    /// warn thousands of times (Stripe's writes `nullable: true` beside `anyOf` everywhere), each warning
+    /// spelling its place and its message.
     let collectsWarnings: Bool
     private var reported: Set<Diagnostic> = []
     private var memo: [MemoKey: AnyObject] = [:]

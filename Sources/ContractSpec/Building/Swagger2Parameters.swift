@@ -112,26 +112,12 @@ struct Swagger2Parameters {
             if !reads[offset].isBody && !reads[offset].isFormData { plain.append(reads[offset].parameter) }
         }
         // The name and place of each of `own`, read once: comparing through `own[$0].parameter` copied a
-        // whole read (its parameter and node) per pair, 9 thousand instructions a shared parameter in a
-        // debug build (2% of Kubernetes's first use).
-        var ownNames: [String] = []
-        var ownLocations: [Spec.ParameterLocation] = []
-        ownNames.reserveCapacity(own.count)
-        ownLocations.reserveCapacity(own.count)
-        for offset in own.indices {
-            ownNames.append(own[offset].parameter.name)
-            ownLocations.append(own[offset].parameter.location)
-        }
+        // whole read (its parameter and node) for every pair in a debug build.
+        let ownKeys = own.indices.map { (name: own[$0].parameter.name, location: own[$0].parameter.location) }
         for offset in shared.indices {
             let name = shared[offset].parameter.name
             let location = shared[offset].parameter.location
-            var isRedefined = false
-            var index = 0
-            while !isRedefined, index < ownNames.count {
-                isRedefined = ownNames[index] == name && ownLocations[index] == location
-                index += 1
-            }
-            if !isRedefined { take(offset, of: shared) }
+            if !ownKeys.contains(where: { $0.name == name && $0.location == location }) { take(offset, of: shared) }
         }
         for offset in own.indices { take(offset, of: own) }
         if bodies.count > 1 {

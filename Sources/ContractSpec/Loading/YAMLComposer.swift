@@ -138,7 +138,8 @@ struct YAMLComposer {
         top = frame
     }
 
-    // `mutating`, though it changes only `frame`: a debug build copied the whole composer to call it on `self`.
+    // `mutating`, though it changes only `frame`: a debug build copies the whole composer to call a
+    // non-mutating method on `self` from a mutating one.
     private mutating func beginMember(_ frame: Frame, key: String, at position: SourcePosition) throws(LoadFailure) {
         var earlier: UInt32?
         if let index = frame.index {
