@@ -28,6 +28,8 @@ let package = Package(
         // test servers the pass-through tests forward to.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        // Publishes a subschema compiled on first use to the threads that validate with it.
+        .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
         // Stops the servers gracefully on SIGINT and SIGTERM.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         // The proxy's client of the real server (it hands bytes back as they came, decoding nothing), its TLS, and
@@ -44,7 +46,8 @@ let package = Package(
         .systemLibrary(
             name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         .target(name: "ContractJSON"),
-        .target(name: "ContractSchema", dependencies: ["ContractJSON"]),
+        .target(
+            name: "ContractSchema", dependencies: ["ContractJSON", .product(name: "Atomics", package: "swift-atomics")]),
         .target(
             name: "ContractSpec",
             dependencies: ["ContractJSON", "ContractSchema", "CLibYAML"]

@@ -7,6 +7,9 @@ public struct CompiledSchema: Sendable {
     let options: SchemaCompileOptions
     /// Kept alive here because `$dynamicRef` checks read it by reference.
     let dynamicAnchors: DynamicAnchorTable
+    /// The catalog that compiled the schema, when one did: kept alive here because its deferred subschemas
+    /// (`DeferredSubschema`) compile through it.
+    let catalog: SchemaCatalog?
 
     /// Compiles the schema at `uri` (absolute, with an optional fragment: a JSON pointer or an anchor).
     /// - Throws: `SchemaCompileErrors` listing every problem with its location.
@@ -26,15 +29,17 @@ public struct CompiledSchema: Sendable {
         self.tracksScope = compiler.usesDynamicRef
         self.options = options
         self.dynamicAnchors = compiler.dynamicAnchors
+        self.catalog = nil
     }
 
     /// Wraps a node that a shared compiler produced (see `SchemaCatalog`); `tracksScope` is whether
     /// the compiler had met a `$dynamicRef` when it compiled the node.
-    init(root: SchemaNode, tracksScope: Bool, compiler: SchemaCompiler) {
+    init(root: SchemaNode, tracksScope: Bool, compiler: SchemaCompiler, catalog: SchemaCatalog) {
         self.root = root
         self.tracksScope = tracksScope
         self.options = compiler.options
         self.dynamicAnchors = compiler.dynamicAnchors
+        self.catalog = catalog
     }
 
     /// Compiles a schema given as a value, registered under `baseURI` beside the documents of `registry`.

@@ -99,8 +99,8 @@ enum InPlaceGraph {
         let node = visit.node
         node.inPlaceCost = visit.cost
         for child in visit.children where child.foldsAccessFlags {
-            node.isReadOnly = node.isReadOnly || child.node.isReadOnly
-            node.isWriteOnly = node.isWriteOnly || child.node.isWriteOnly
+            node.readOnlyFlag = node.readOnlyFlag || child.node.readOnlyFlag
+            node.writeOnlyFlag = node.writeOnlyFlag || child.node.writeOnlyFlag
         }
     }
 

@@ -59,9 +59,35 @@ package final class SchemaCatalog: @unchecked Sendable {
     }
 
     /// Creates a catalog over `registry`.
-    package init(registry: SchemaRegistry, options: SchemaCompileOptions = SchemaCompileOptions()) {
+    ///
+    /// `defersSubschemas`: whether a root's subschemas that apply to a member or an element (`properties`,
+    /// `items`, ...) are compiled when validation first reaches them (`DeferredSubschema`) instead of with
+    /// the root. Their compile errors then show when a value reaches them, as failures that quote the
+    /// error, instead of as the root's. Not for a registry with a `$dynamicAnchor`: which resources the
+    /// dynamic scope tracks is decided when a root compiles.
+    package init(
+        registry: SchemaRegistry, options: SchemaCompileOptions = SchemaCompileOptions(),
+        defersSubschemas: Bool = false
+    ) {
         self.registry = registry
         self.compiler = SchemaCompiler(registry: registry, options: options)
+        if defersSubschemas, registry.dynamicAnchors.isEmpty { compiler.deferSubschemasBelow(to: self) }
+    }
+
+    /// The node of a deferred subschema, compiled (with what it applies in place) on its first use; a node
+    /// that fails every value with the first compile error when it does not compile.
+    func compileDeferred(_ subschema: DeferredSubschema) -> SchemaNode {
+        lock.lock()
+        defer { lock.unlock() }
+        do throws(SchemaCompileErrors) {
+            return try compiler.compileRoot(subschema.location, writtenAs: subschema.written, asSubschema: true)
+        } catch {
+            let first = error.errors.first
+            let more = error.errors.count > 1 ? " (and \(error.errors.count - 1) more)" : ""
+            return DeferredSubschema.uncompiled(
+                at: subschema.location, source: first?.sourceLocation,
+                message: (first.map { "\($0.schemaLocation): \($0.message)" } ?? "no schema") + more)
+        }
     }
 
     /// The compiled schema at `uri` (absolute, with a pointer or anchor fragment), compiled on first use.
@@ -134,7 +160,7 @@ package final class SchemaCatalog: @unchecked Sendable {
     }
 
     private func compiled(_ root: CompiledRoot) -> CompiledSchema {
-        CompiledSchema(root: root.node, tracksScope: root.tracksScope, compiler: compiler)
+        CompiledSchema(root: root.node, tracksScope: root.tracksScope, compiler: compiler, catalog: self)
     }
 
     private static func unknown(_ documentURI: String, pointer: JSONPointer) -> SchemaCompileErrors {

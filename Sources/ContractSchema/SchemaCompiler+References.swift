@@ -14,12 +14,15 @@ extension SchemaCompiler {
     /// For a root written as only a `$ref` (most request and response schemas of a contract), the node of
     /// its target, when that is in the root's own resource: validation then starts in the same dynamic
     /// scope as through a forwarding node. `nil` otherwise, and when the reference does not resolve.
-    func rootTarget(_ location: SchemaRegistry.Location, _ written: PositionedJSONValue?) -> SchemaNode? {
+    /// `inAnyResource`: the target wherever it is, as `referenceTarget` gives a subschema's.
+    func rootTarget(
+        _ location: SchemaRegistry.Location, _ written: PositionedJSONValue?, inAnyResource: Bool = false
+    ) -> SchemaNode? {
         guard let written, let text = Self.referenceOnly(written.value), let document = document(location.document)
         else { return nil }
         let baseIndex = registry.baseIndex(in: document, at: location.pointer)
         guard let target = resolvedReference(text, in: document, at: location.document, baseIndex: baseIndex)?.0,
-            target.resourceID == resourceID(of: location)
+            inAnyResource || target.resourceID == resourceID(of: location)
         else { return nil }
         return target
     }

@@ -12,6 +12,13 @@ final class SchemaCompiler {
     let registry: SchemaRegistry
     let options: SchemaCompileOptions
     private var cache = NodeTable()
+    /// The forwarding nodes of deferred subschemas, by where they are written (see `deferredNode(at:found:)`).
+    private var forwarders = NodeTable()
+    /// The catalog that compiles deferred subschemas, when this compiler defers the subschemas that apply to
+    /// a member or an element (`DeferredSubschema`); `nil` compiles everything a root reaches.
+    private(set) weak var deferringCatalog: SchemaCatalog?
+    /// Whether `deferringCatalog` was set: read where a weak reference's load would cost every subschema.
+    private var defersBelow = false
     /// Nodes waiting to be compiled, with their value and position when the caller already had them.
     /// Subschemas come with the value and position their parent found them at, when it did.
     private var queue: [(SchemaNode, SchemaRegistry.Location, PositionedJSONValue?)] = []
@@ -57,14 +64,23 @@ final class SchemaCompiler {
         self.options = options
     }
 
+    /// Makes the compiler leave the subschemas that apply to a member or an element to `catalog`, which
+    /// compiles each when validation first reaches it (`DeferredSubschema`).
+    func deferSubschemasBelow(to catalog: SchemaCatalog) {
+        deferringCatalog = catalog
+        defersBelow = true
+    }
+
     /// Compiles everything reachable from `location` and returns its node; `written` is the schema
     /// there and its position, when the caller already has them (else they are found from the root).
+    /// `asSubschema`: the schema is a deferred subschema (`DeferredSubschema`), whose node is the one its
+    /// parent would have held, the target itself when it is only a `$ref` (see `referenceTarget`).
     func compileRoot(
-        _ location: SchemaRegistry.Location, writtenAs written: PositionedJSONValue? = nil
+        _ location: SchemaRegistry.Location, writtenAs written: PositionedJSONValue? = nil, asSubschema: Bool = false
     ) throws(SchemaCompileErrors) -> SchemaNode {
         let firstError = errors.count
         let firstNode = cache.nodes.count
-        let root = rootTarget(location, written) ?? node(at: location, found: written)
+        let root = rootTarget(location, written, inAnyResource: asSubschema) ?? node(at: location, found: written)
         drain()
         if usesDynamicRef { compileDynamicAnchors() }
         // Nodes from earlier roots (a catalog compiles many) are finished already and may be in use on
@@ -170,8 +186,8 @@ final class SchemaCompiler {
                     node.acceptsNull = true
                 }
                 if families.contains(.access) {
-                    node.isReadOnly = context[.readOnly]?.boolValue ?? false
-                    node.isWriteOnly = context[.writeOnly]?.boolValue ?? false
+                    node.readOnlyFlag = context[.readOnly]?.boolValue ?? false
+                    node.writeOnlyFlag = context[.writeOnly]?.boolValue ?? false
                 }
                 // Into the one list every node fills in turn: a fresh list per node was an allocation each.
                 var checks = reusableChecks
@@ -247,23 +263,34 @@ final class SchemaCompiler {
     /// the root, 7% of loading Box). The 3.0 translation is shallow: the subschemas below the
     /// written object are the document's own, and each is translated when it is compiled. One
     /// overload per number of tokens: a variadic list allocated an array per subschema.
-    func child(_ context: KeywordContext, _ keyword: CompiledKeyword) -> SchemaNode {
+    ///
+    /// `appliesBelow`: whether it applies to a member or an element rather than to the same value, so that a
+    /// compiler that defers those gives a forwarding node (see `deferredNode(at:found:)`).
+    func child(_ context: KeywordContext, _ keyword: CompiledKeyword, appliesBelow: Bool = false) -> SchemaNode {
         let found = Self.find(keyword, nil, below: context)
+        func location() -> SchemaRegistry.Location {
+            SchemaRegistry.Location(
+                document: context.location.document, pointer: context.location.pointer.appending(keyword.name))
+        }
+        if appliesBelow, defersBelow, let node = deferredNode(at: location(), found: found) { return node }
         if let found, let target = referenceTarget(found.value, context) { return target }
-        let location = SchemaRegistry.Location(
-            document: context.location.document, pointer: context.location.pointer.appending(keyword.name))
-        return node(at: location, found: found)
+        return node(at: location(), found: found)
     }
 
     /// The node of the subschema at `token` (an array index or a member name) under `keyword`
     /// (`allOf/0`, `dependentSchemas/name`).
-    func child(_ context: KeywordContext, _ keyword: CompiledKeyword, _ token: String) -> SchemaNode {
+    func child(
+        _ context: KeywordContext, _ keyword: CompiledKeyword, _ token: String, appliesBelow: Bool = false
+    ) -> SchemaNode {
         let found = Self.find(keyword, token, below: context)
+        func location() -> SchemaRegistry.Location {
+            SchemaRegistry.Location(
+                document: context.location.document,
+                pointer: keywordPointer(context.location.pointer, keyword.name).appending(token))
+        }
+        if appliesBelow, defersBelow, let node = deferredNode(at: location(), found: found) { return node }
         if let found, let target = referenceTarget(found.value, context) { return target }
-        let location = SchemaRegistry.Location(
-            document: context.location.document,
-            pointer: keywordPointer(context.location.pointer, keyword.name).appending(token))
-        return node(at: location, found: found)
+        return node(at: location(), found: found)
     }
 
     /// The node of `member` of the object under `keyword` (`properties/name`), for a caller that is
@@ -272,15 +299,41 @@ final class SchemaCompiler {
     /// leaves subschema keywords as written, so these are the written members, found without a
     /// lookup per property.
     func child(
-        _ context: KeywordContext, _ keyword: CompiledKeyword, holder: JSONObject.Member, member: JSONObject.Member
+        _ context: KeywordContext, _ keyword: CompiledKeyword, holder: JSONObject.Member, member: JSONObject.Member,
+        appliesBelow: Bool = false
     ) -> SchemaNode {
-        if let target = referenceTarget(member.value, context) { return target }
-        let location = SchemaRegistry.Location(
-            document: context.location.document,
-            pointer: keywordPointer(context.location.pointer, keyword.name).appending(member.key))
+        func location() -> SchemaRegistry.Location {
+            SchemaRegistry.Location(
+                document: context.location.document,
+                pointer: keywordPointer(context.location.pointer, keyword.name).appending(member.key))
+        }
         var position = holder.position.isKnown ? holder.position : context.position
         if member.position.isKnown { position = member.position }
-        return node(at: location, found: (member.value, position))
+        if appliesBelow, defersBelow,
+            let node = deferredNode(at: location(), found: (member.value, position))
+        {
+            return node
+        }
+        if let target = referenceTarget(member.value, context) { return target }
+        return node(at: location(), found: (member.value, position))
+    }
+
+    /// For a compiler that defers the subschemas that apply to a member or an element
+    /// (`deferringCatalog`), the node of the one at `location`: its compiled node when there is one
+    /// already, else a forwarding node that compiles it when validation first reaches it, one per location.
+    /// `nil` for a compiler that compiles everything reachable.
+    private func deferredNode(at location: SchemaRegistry.Location, found: PositionedJSONValue?) -> SchemaNode? {
+        guard let catalog = deferringCatalog else { return nil }
+        let document = cache.documentID(location.document)
+        if let existing = cache.node(document: document, pointer: location.pointer) { return existing }
+        let forwardingDocument = forwarders.documentID(location.document)
+        if let known = forwarders.node(document: forwardingDocument, pointer: location.pointer) { return known }
+        let node = SchemaNode(
+            location: SchemaLocation(documentURI: location.document, pointer: location.pointer),
+            resourceID: resourceID(of: location),
+            deferred: DeferredSubschema(location: location, written: found, catalog: catalog))
+        forwarders.insert(node, document: forwardingDocument)
+        return node
     }
 
     /// The pointer to `keyword` below `schema`, shared by the subschemas under that keyword

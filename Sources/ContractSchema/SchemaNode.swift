@@ -34,9 +34,14 @@ final class SchemaNode: @unchecked Sendable {
     /// read leniently (`NullableReading.lenient`). Set by the compiler before `install`.
     var acceptsNull = false
     /// `readOnly: true` here or in a `$ref` or `allOf` target (folded in by `InPlaceGraph`).
-    var isReadOnly = false
+    var readOnlyFlag = false
     /// `writeOnly: true` here or in a `$ref` or `allOf` target (folded in by `InPlaceGraph`).
-    var isWriteOnly = false
+    var writeOnlyFlag = false
+    /// For a node that only forwards to a subschema compiled when validation first reaches it (see
+    /// `DeferredSubschema`), that subschema; `nil` for a compiled node. Every question asked of a
+    /// forwarding node is answered by the compiled one, except `leafMask`, `decidesStrings` and
+    /// `decidesNumbers`, whose `nil` and `false` send callers to the answering paths.
+    let deferred: DeferredSubschema?
     /// How many schema objects validating one value here visits at most, counting this one, up to one
     /// past `InPlaceGraph.limit`: 0 until `InPlaceGraph` has finished the node (-1 while it walks
     /// through it). Set once, while the node is new to its compiler and not yet shared; a node of an
@@ -44,10 +49,20 @@ final class SchemaNode: @unchecked Sendable {
     /// rehashed as it grew: a percent or two of loading a contract.)
     var inPlaceCost = 0
 
-    init(location: SchemaLocation, resourceID: Int) {
+    init(location: SchemaLocation, resourceID: Int, deferred: DeferredSubschema? = nil) {
         self.location = location
         self.resourceID = resourceID
+        self.deferred = deferred
     }
+
+    /// The node that validates: the compiled subschema for a forwarding node, else this one.
+    var resolved: SchemaNode { deferred?.node ?? self }
+
+    /// `readOnly: true` here or in a `$ref` or `allOf` target.
+    var isReadOnly: Bool { deferred?.node.readOnlyFlag ?? readOnlyFlag }
+
+    /// `writeOnly: true` here or in a `$ref` or `allOf` target.
+    var isWriteOnly: Bool { deferred?.node.writeOnlyFlag ?? writeOnlyFlag }
 
     /// A schema's `type` keyword: what its node reports when the instance's type is not allowed.
     struct TypeKeyword {
@@ -101,6 +116,7 @@ final class SchemaNode: @unchecked Sendable {
         guard state.depth < state.maximumDepth else { return false }
         // A node that is only a type mask needs no frame: the dynamic scope does not matter without checks.
         if let leafMask { return TypeMask.accepts(leafMask, instance) }
+        if let deferred { return deferred.node.isValid(instance, &state) }
         if acceptsNull, case .null = instance { return true }
         return framed(&state) { state in
             if typeMask != Self.anyType, !TypeMask.accepts(typeMask, instance) { return false }
@@ -118,6 +134,7 @@ final class SchemaNode: @unchecked Sendable {
                 state.error(site, expected: "a schema that does not loop", actual: "evaluation nested too deep"))
             return
         }
+        if let deferred { return deferred.node.collect(instance, &state, &errors) }
         if acceptsNull, case .null = instance { return }
         framed(&state) { state in
             for (index, check) in checks.enumerated() {
@@ -141,6 +158,7 @@ final class SchemaNode: @unchecked Sendable {
     /// Adds what this node evaluated; call only when the node is valid for `instance`.
     func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
         guard state.depth < state.maximumDepth else { return }
+        if let deferred { return deferred.node.annotate(instance, &state, &evaluated) }
         if acceptsNull, case .null = instance { return }
         framed(&state) { state in
             for check in checks { check.annotate(instance, &state, &evaluated) }
@@ -148,12 +166,16 @@ final class SchemaNode: @unchecked Sendable {
     }
 
     /// The types the node accepts (`TypeMask` bits; all of them without a `type` keyword).
-    var acceptedTypes: UInt8 { typeMask | (acceptsNull ? TypeMask.null : 0) }
+    var acceptedTypes: UInt8 {
+        if let deferred { return deferred.node.acceptedTypes }
+        return typeMask | (acceptsNull ? TypeMask.null : 0)
+    }
 
     /// Whether a string given as its bytes passes (`type`, then each check's `isValid(string:)`); call
     /// only when `decidesStrings`, at a depth below the limit. Length, pattern and format checks do not
     /// read the evaluation depth or the dynamic scope, so the node's frame is not entered for them.
     func isValid(string: inout StringInstance) -> Bool {
+        if let deferred { return deferred.node.isValid(string: &string) }
         guard typeMask & TypeMask.string != 0 else { return false }
         for index in checks.indices where !checks[index].isValid(string: &string) { return false }
         return true
@@ -162,6 +184,7 @@ final class SchemaNode: @unchecked Sendable {
     /// Whether a number given as its literal passes (`type`, then each check's `isValid(number:)`); call
     /// only when `decidesNumbers`, at a depth below the limit (as `isValid(string:)`).
     func isValid(number: inout NumberInstance) -> Bool {
+        if let deferred { return deferred.node.isValid(number: &number) }
         if typeMask & TypeMask.number == 0 {
             guard typeMask & TypeMask.integer != 0, number.isPlainInteger || NumberFacts.isInteger(number.value())
             else { return false }
@@ -174,11 +197,14 @@ final class SchemaNode: @unchecked Sendable {
     var checksBesidesType: [KeywordCheck] { checks }
 
     /// How many checks besides `type` the node has, for `streamingRole(ofCheck:)`.
-    var checkCount: Int { checks.count }
+    var checkCount: Int { deferred?.node.checkCount ?? checks.count }
 
     /// The streaming role of the check at `index` (below `checkCount`), for the streaming validator (which
     /// tests `acceptedTypes` itself). Read in place, as `isValid` reads the checks.
-    func streamingRole(ofCheck index: Int) -> StreamingRole { checks[index].streamingRole }
+    func streamingRole(ofCheck index: Int) -> StreamingRole {
+        if let deferred { return deferred.node.streamingRole(ofCheck: index) }
+        return checks[index].streamingRole
+    }
 
     /// Runs `body` one level deeper, inside this node's resource in the dynamic scope.
     @inline(__always)

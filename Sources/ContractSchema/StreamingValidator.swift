@@ -296,7 +296,7 @@ struct StreamingValidator: ~Copyable {
                 for index in checks..<structural.count {
                     guard case .items(let check, let childDepth) = structural[index], let node = check.node(at: count)
                     else { continue }
-                    frames.append(Frame(node: node, depth: childDepth))
+                    frames.append(Frame(node: node.resolved, depth: childDepth))
                 }
                 count += 1
                 valid = try validate(&reader, children..<frames.count)
@@ -328,17 +328,17 @@ struct StreamingValidator: ~Copyable {
             matched = true
             let node = check.nodes[index]
             if state.context != .none, check.violatesAccess(node, state.context) { return (false, found) }
-            frames.append(Frame(node: node, depth: childDepth))
+            frames.append(Frame(node: node.resolved, depth: childDepth))
         }
         if !check.patterns.isEmpty {
             let name = key.string
             for pattern in check.patterns where pattern.regex.firstMatch(in: name, budget: check.budget) == .matched {
                 matched = true
-                frames.append(Frame(node: pattern.node, depth: childDepth))
+                frames.append(Frame(node: pattern.node.resolved, depth: childDepth))
             }
         }
         if !matched, let additional = check.additional {
-            frames.append(Frame(node: additional, depth: childDepth))
+            frames.append(Frame(node: additional.resolved, depth: childDepth))
         }
         return (true, found)
     }

@@ -82,7 +82,8 @@ public struct ContractLoader: Sendable {
         let componentRoots = document.schemas.values.filter { !$0.isSynthesized }.map(\.pointer)
         document.compiledSchemas = ContractSchemas(
             files: workspace.loadedFiles, version: version, componentRoots: componentRoots,
-            synthesized: Self.synthesizedSchemas(of: document), nullable: nullable)
+            synthesized: Self.synthesizedSchemas(of: document), nullable: nullable,
+            defersSubschemas: !checks.contains(.schemas))
         if checks.contains(.schemas) {
             CompiledSchemaChecks(context: context, document: document).run(examples: checks.contains(.examples))
         }

@@ -75,7 +75,7 @@ final class ContainsCheck: LeafKeywordCheck {
         var state = ValidationState(context: .none, tracksScope: false, maximumDepth: 400)
         for item in instance.arrayValue ?? [] where node.isValid(item, &state) { count += 1 }
         let range = maximum.map { "\(minimum) to \($0)" } ?? "at least \(minimum)"
-        return ("\(range) items matching \(node.location.fragment)", "\(count) matching")
+        return ("\(range) items matching \(node.resolved.location.fragment)", "\(count) matching")
     }
 
     override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
@@ -167,14 +167,14 @@ extension SchemaCompiler {
         var rest: SchemaNode?
         let prefixKeyword: CompiledKeyword = context.dialect == .draft2020_12 ? .prefixItems : .items
         if case .array(let elements)? = context[prefixKeyword] {
-            prefix = elements.indices.map { child(context, prefixKeyword, String($0)) }
+            prefix = elements.indices.map { child(context, prefixKeyword, String($0), appliesBelow: true) }
         }
         if context.dialect == .draft2020_12 {
-            if context[.items] != nil { rest = child(context, .items) }
+            if context[.items] != nil { rest = child(context, .items, appliesBelow: true) }
         } else if context[.items]?.arrayValue != nil {
-            if context[.additionalItems] != nil { rest = child(context, .additionalItems) }
+            if context[.additionalItems] != nil { rest = child(context, .additionalItems, appliesBelow: true) }
         } else if context[.items] != nil {
-            rest = child(context, .items)
+            rest = child(context, .items, appliesBelow: true)
         }
         if !prefix.isEmpty || rest != nil { checks.append(ItemsCheck(prefix: prefix, rest: rest)) }
         if context[.contains] != nil {
@@ -182,7 +182,8 @@ extension SchemaCompiler {
             let maximum = context[.maxContains].flatMap(nonNegativeInteger)
             checks.append(
                 ContainsCheck(
-                    site: site(.contains, context), node: child(context, .contains), minimum: minimum,
+                    site: site(.contains, context), node: child(context, .contains, appliesBelow: true),
+                    minimum: minimum,
                     maximum: maximum))
         }
         let counts: [(CompiledKeyword, Bool, Bool)] = [

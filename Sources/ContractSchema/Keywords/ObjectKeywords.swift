@@ -229,7 +229,7 @@ extension SchemaCompiler {
         // `dependencies` was split in 2019-09; still honoured in 2020-12 documents for compatibility.
         compileDependencies(context, keyword: .dependencies, into: &checks)
         if context[.propertyNames] != nil {
-            checks.append(PropertyNamesCheck(node: child(context, .propertyNames)))
+            checks.append(PropertyNamesCheck(node: child(context, .propertyNames, appliesBelow: true)))
         }
     }
 

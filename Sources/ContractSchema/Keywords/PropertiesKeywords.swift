@@ -116,10 +116,10 @@ final class PropertiesCheck: KeywordCheck {
                 if state.context != .none, violatesAccess(node, state.context) {
                     let keyword = state.context == .request ? "readOnly" : "writeOnly"
                     let side = state.context == .request ? "a request" : "a response"
+                    let location = node.resolved.location
                     let site = KeywordSite(
-                        keyword: keyword, location: node.location.appending(keyword),
-                        source: sourceOf(
-                            node.location.documentURI, node.location.pointer.appending(keyword).description))
+                        keyword: keyword, location: location.appending(keyword),
+                        source: sourceOf(location.documentURI, location.pointer.appending(keyword).description))
                     errors.append(
                         state.error(
                             site, expected: "no \(keyword) property in \(side)",
@@ -174,7 +174,7 @@ extension SchemaCompiler {
                 // Of a name written twice, the last counts, as a lookup in the object finds it.
                 for (offset, member) in members.members.enumerated() where members.offset(of: member.key) == offset {
                     names.append(member.key)
-                    nodes.append(child(context, .properties, holder: holder, member: member))
+                    nodes.append(child(context, .properties, holder: holder, member: member, appliesBelow: true))
                 }
             } else {
                 report("properties must be an object", at: context, "properties")
@@ -184,13 +184,13 @@ extension SchemaCompiler {
         if case .object(let members)? = context[.patternProperties] {
             for member in members.members {
                 guard let regex = compileRegex(member.key, context, keyword: "patternProperties") else { continue }
-                patterns.append((regex, child(context, .patternProperties, member.key)))
+                patterns.append((regex, child(context, .patternProperties, member.key, appliesBelow: true)))
             }
         }
         var additional: SchemaNode?
         var noAdditionalSite: KeywordSite?
         if let value = context[.additionalProperties] {
-            additional = child(context, .additionalProperties)
+            additional = child(context, .additionalProperties, appliesBelow: true)
             if value == .bool(false) { noAdditionalSite = site(.additionalProperties, context) }
         }
         let properties = CompiledProperties(names: names, nodes: nodes)

@@ -9,6 +9,8 @@ package final class ContractSchemas: @unchecked Sendable {
     /// The files of the contract, by URI, each read in its version's dialect.
     package let registry: SchemaRegistry
     private let catalog: SchemaCatalog
+    /// Whether the catalog defers subschemas that apply to a member or an element.
+    private let defersSubschemas: Bool
     private let dialect: SchemaDialect
     private let version: Spec.Version
     /// Where a loader-built schema stands (its parameter), which names it in `registeredSynthesized`.
@@ -41,9 +43,13 @@ package final class ContractSchemas: @unchecked Sendable {
 
     /// Creates the catalog for files written in one specification version, plus the schemas the loader
     /// built itself (Swagger 2.0 parameters and form bodies), each registered under a name of its own.
+    ///
+    /// `defersSubschemas`: whether subschemas that apply to a member or an element compile when a value
+    /// first reaches them (`SchemaCatalog.init(registry:options:defersSubschemas:)`), for loads that
+    /// verify traffic; a load that reports compile errors (the lint) compiles each schema whole.
     package init(
         files: [ContractFile], version: Spec.Version, componentRoots: [JSONPointer], synthesized: [Spec.Schema] = [],
-        nullable: NullableReading = .lenient
+        nullable: NullableReading = .lenient, defersSubschemas: Bool = false
     ) {
         var registry = SchemaRegistry()
         let dialect: SchemaDialect = version.usesDraft4Schemas ? .oas30 : .draft2020_12
@@ -73,7 +79,9 @@ package final class ContractSchemas: @unchecked Sendable {
         self.version = version
         self.files = Dictionary(files.map { ($0.uri, $0) }, uniquingKeysWith: { first, _ in first })
         self.nullable = nullable
-        self.catalog = SchemaCatalog(registry: registry, options: SchemaCompileOptions(nullable: nullable))
+        self.defersSubschemas = defersSubschemas
+        self.catalog = SchemaCatalog(
+            registry: registry, options: SchemaCompileOptions(nullable: nullable), defersSubschemas: defersSubschemas)
     }
 
     /// The same files and schemas, compiled with another reading of `nullable`.
@@ -84,7 +92,9 @@ package final class ContractSchemas: @unchecked Sendable {
         registeredSynthesized = schemas.registeredSynthesized
         files = schemas.files
         self.nullable = nullable
-        catalog = SchemaCatalog(registry: registry, options: SchemaCompileOptions(nullable: nullable))
+        defersSubschemas = schemas.defersSubschemas
+        catalog = SchemaCatalog(
+            registry: registry, options: SchemaCompileOptions(nullable: nullable), defersSubschemas: defersSubschemas)
     }
 
     /// These schemas compiled with `nullable` read as given: `self` when they already are, else a catalog
