@@ -86,7 +86,7 @@ package final class SchemaCatalog: @unchecked Sendable {
             let more = error.errors.count > 1 ? " (and \(error.errors.count - 1) more)" : ""
             return DeferredSubschema.uncompiled(
                 at: subschema.location, source: first?.sourceLocation,
-                message: (first.map { "\($0.schemaLocation): \($0.message)" } ?? "no schema") + more)
+                message: (first.map { "\($0.schemaLocation.fragment): \($0.message)" } ?? "no schema") + more)
         }
     }
 

@@ -116,6 +116,7 @@ final class SchemaNode: @unchecked Sendable {
         guard state.depth < state.maximumDepth else { return false }
         // A node that is only a type mask needs no frame: the dynamic scope does not matter without checks.
         if let leafMask { return TypeMask.accepts(leafMask, instance) }
+        // A forwarding node has no `leafMask`, so the test above costs compiled nodes nothing more.
         if let deferred { return deferred.node.isValid(instance, &state) }
         if acceptsNull, case .null = instance { return true }
         return framed(&state) { state in
@@ -128,13 +129,13 @@ final class SchemaNode: @unchecked Sendable {
     }
 
     func collect(_ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]) {
+        if let deferred { return deferred.node.collect(instance, &state, &errors) }
         guard state.depth < state.maximumDepth else {
             let site = KeywordSite(keyword: "$ref", location: location, source: nil)
             errors.append(
                 state.error(site, expected: "a schema that does not loop", actual: "evaluation nested too deep"))
             return
         }
-        if let deferred { return deferred.node.collect(instance, &state, &errors) }
         if acceptsNull, case .null = instance { return }
         framed(&state) { state in
             for (index, check) in checks.enumerated() {
@@ -157,8 +158,8 @@ final class SchemaNode: @unchecked Sendable {
 
     /// Adds what this node evaluated; call only when the node is valid for `instance`.
     func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
-        guard state.depth < state.maximumDepth else { return }
         if let deferred { return deferred.node.annotate(instance, &state, &evaluated) }
+        guard state.depth < state.maximumDepth else { return }
         if acceptsNull, case .null = instance { return }
         framed(&state) { state in
             for check in checks { check.annotate(instance, &state, &evaluated) }

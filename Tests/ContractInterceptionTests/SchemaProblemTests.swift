@@ -54,6 +54,23 @@ import Testing
 
         """
 
+    /// The same bad pattern, under a property of the request body: compiled only when a body has the property.
+    static let propertyPatternContract = """
+        openapi: 3.1.0
+        info: {title: Bad pattern below, version: '1'}
+        servers: [{url: 'https://api.example.com'}]
+        paths:
+          /things:
+            post:
+              operationId: makeCodedThing
+              requestBody:
+                content:
+                  application/json:
+                    schema: {type: object, properties: {name: {type: string}, code: {type: string, pattern: '[a-'}}}
+              responses: {'204': {description: Made.}}
+
+        """
+
     static func write(_ text: String, name: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schema-problem-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -106,5 +123,20 @@ import Testing
         let other = try ContractBackend(contract: url, recording: .off)
         _ = try await Self.post(#""ghi""#, to: other)
         #expect(other.problems.count == 1)
+    }
+
+    @Test func aPatternThatDoesNotParseUnderAPropertyFailsOnlyTheBodiesThatReachIt() async throws {
+        let url = try Self.write(Self.propertyPatternContract, name: "below.yaml")
+        let backend = try ContractBackend(contract: url, recording: .off)
+        #expect(try await Self.post(#"{"name": "a"}"#, to: backend) == 204)
+        #expect(backend.violations.isEmpty)
+        #expect(backend.problems.isEmpty)
+
+        _ = try await Self.post(#"{"name": "a", "code": "x"}"#, to: backend)
+        let violation = try #require(backend.violations.first)
+        #expect(backend.violations.count == 1)
+        #expect(violation.description.contains("a schema that compiles"), "\(violation)")
+        #expect(violation.description.contains("/properties/code"), "\(violation)")
+        #expect(violation.sourceLocation.description.contains("below.yaml:11:"), "\(violation)")
     }
 }
