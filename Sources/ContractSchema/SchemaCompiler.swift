@@ -99,7 +99,7 @@ final class SchemaCompiler {
         node(at: location, found: nil)
     }
 
-    private func node(at location: SchemaRegistry.Location, found: PositionedJSONValue?) -> SchemaNode {
+    func node(at location: SchemaRegistry.Location, found: PositionedJSONValue?) -> SchemaNode {
         let document = cache.documentID(location.document)
         if let existing = cache.node(document: document, pointer: location.pointer) { return existing }
         let id = resourceID(of: location)
@@ -256,74 +256,14 @@ final class SchemaCompiler {
         return position.isKnown ? SourceLocation(file: context.displayPath, position: position) : nil
     }
 
-    /// The node of the subschema under `keyword` (`items`, `not`) in the schema object of `context`.
-    ///
-    /// The value is read from the schema object as written instead of walking the document from
-    /// its root again (a twelfth of compiling; for OAS 3.0, whose subschemas were all found from
-    /// the root, 7% of loading Box). The 3.0 translation is shallow: the subschemas below the
-    /// written object are the document's own, and each is translated when it is compiled. One
-    /// overload per number of tokens: a variadic list allocated an array per subschema.
-    ///
-    /// `appliesBelow`: whether it applies to a member or an element rather than to the same value, so that a
-    /// compiler that defers those gives a forwarding node (see `deferredNode(at:found:)`).
-    func child(_ context: KeywordContext, _ keyword: CompiledKeyword, appliesBelow: Bool = false) -> SchemaNode {
-        let found = Self.find(keyword, nil, below: context)
-        func location() -> SchemaRegistry.Location {
-            SchemaRegistry.Location(
-                document: context.location.document, pointer: context.location.pointer.appending(keyword.name))
-        }
-        if appliesBelow, defersBelow, let node = deferredNode(at: location(), found: found) { return node }
-        if let found, let target = referenceTarget(found.value, context) { return target }
-        return node(at: location(), found: found)
-    }
-
-    /// The node of the subschema at `token` (an array index or a member name) under `keyword`
-    /// (`allOf/0`, `dependentSchemas/name`).
-    func child(
-        _ context: KeywordContext, _ keyword: CompiledKeyword, _ token: String, appliesBelow: Bool = false
-    ) -> SchemaNode {
-        let found = Self.find(keyword, token, below: context)
-        func location() -> SchemaRegistry.Location {
-            SchemaRegistry.Location(
-                document: context.location.document,
-                pointer: keywordPointer(context.location.pointer, keyword.name).appending(token))
-        }
-        if appliesBelow, defersBelow, let node = deferredNode(at: location(), found: found) { return node }
-        if let found, let target = referenceTarget(found.value, context) { return target }
-        return node(at: location(), found: found)
-    }
-
-    /// The node of `member` of the object under `keyword` (`properties/name`), for a caller that is
-    /// walking that object in `context.object` already: `holder` is the keyword's member there and
-    /// `member` the one a lookup of its name finds (the last of a repeated name). The translation
-    /// leaves subschema keywords as written, so these are the written members, found without a
-    /// lookup per property.
-    func child(
-        _ context: KeywordContext, _ keyword: CompiledKeyword, holder: JSONObject.Member, member: JSONObject.Member,
-        appliesBelow: Bool = false
-    ) -> SchemaNode {
-        func location() -> SchemaRegistry.Location {
-            SchemaRegistry.Location(
-                document: context.location.document,
-                pointer: keywordPointer(context.location.pointer, keyword.name).appending(member.key))
-        }
-        var position = holder.position.isKnown ? holder.position : context.position
-        if member.position.isKnown { position = member.position }
-        if appliesBelow, defersBelow,
-            let node = deferredNode(at: location(), found: (member.value, position))
-        {
-            return node
-        }
-        if let target = referenceTarget(member.value, context) { return target }
-        return node(at: location(), found: (member.value, position))
-    }
-
     /// For a compiler that defers the subschemas that apply to a member or an element
     /// (`deferringCatalog`), the node of the one at `location`: its compiled node when there is one
     /// already, else a forwarding node that compiles it when validation first reaches it, one per location.
     /// `nil` for a compiler that compiles everything reachable.
-    private func deferredNode(at location: SchemaRegistry.Location, found: PositionedJSONValue?) -> SchemaNode? {
-        guard let catalog = deferringCatalog else { return nil }
+    /// `location` is asked for only then: spelling it out costs an eager compiler a pointer per subschema.
+    func deferredNode(at location: () -> SchemaRegistry.Location, found: PositionedJSONValue?) -> SchemaNode? {
+        guard defersBelow, let catalog = deferringCatalog else { return nil }
+        let location = location()
         let document = cache.documentID(location.document)
         if let existing = cache.node(document: document, pointer: location.pointer) { return existing }
         let forwardingDocument = forwarders.documentID(location.document)
@@ -339,7 +279,7 @@ final class SchemaCompiler {
     /// The pointer to `keyword` below `schema`, shared by the subschemas under that keyword
     /// (`properties/a`, `properties/b`): each used to append a `properties` token of its own, which
     /// lived as long as the compiled schema.
-    private func keywordPointer(_ schema: JSONPointer, _ keyword: String) -> JSONPointer {
+    func keywordPointer(_ schema: JSONPointer, _ keyword: String) -> JSONPointer {
         if let last = lastKeywordPointer, last.schema == schema.storageIdentity, last.keyword == keyword {
             return last.pointer
         }
@@ -347,31 +287,6 @@ final class SchemaCompiler {
         // The cached pointer holds the schema's storage, so its identity cannot be reused meanwhile.
         lastKeywordPointer = (schema.storageIdentity, keyword, pointer)
         return pointer
-    }
-
-    /// The value `keyword` (then `token` within it) names below the schema object of `context`, with
-    /// its position as `JSONPointer.position(in:)` would find it; `nil` when they name nothing.
-    private static func find(_ keyword: CompiledKeyword, _ token: String?, below context: KeywordContext)
-        -> PositionedJSONValue?
-    {
-        // Outside OAS 3.0 the object compiled is the one written, whose offsets the context has.
-        let found = context.dialect == .oas30 ? context.written.offset(of: keyword.name) : context.offset(of: keyword)
-        guard let offset = found else { return nil }
-        let holder = context.written.members[offset]
-        var position = holder.position.isKnown ? holder.position : context.position
-        guard let token else { return (holder.value, position) }
-        switch holder.value {
-        case .object(let object):
-            guard let inner = object.offset(of: token) else { return nil }
-            if object.members[inner].position.isKnown { position = object.members[inner].position }
-            return (object.members[inner].value, position)
-        case .array(let elements):
-            guard let index = JSONPointer.arrayIndex(token), elements.indices.contains(index) else { return nil }
-            if let start = elements[index].objectValue?.position, start.isKnown { position = start }
-            return (elements[index], position)
-        default:
-            return nil
-        }
     }
 
     /// Resolves a `$ref`-style URI reference against the base in force; reports it when unknown.

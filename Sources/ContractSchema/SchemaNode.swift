@@ -38,9 +38,11 @@ final class SchemaNode: @unchecked Sendable {
     /// `writeOnly: true` here or in a `$ref` or `allOf` target (folded in by `InPlaceGraph`).
     var writeOnlyFlag = false
     /// For a node that only forwards to a subschema compiled when validation first reaches it (see
-    /// `DeferredSubschema`), that subschema; `nil` for a compiled node. Every question asked of a
-    /// forwarding node is answered by the compiled one, except `leafMask`, `decidesStrings` and
-    /// `decidesNumbers`, whose `nil` and `false` send callers to the answering paths.
+    /// `DeferredSubschema`), that subschema; `nil` for a compiled node. A forwarding node stands only where
+    /// a subschema applies to a member or an element, never in place. It passes `isValid`, `collect`,
+    /// `annotate` and the access flags on; the streaming validator's frames hold resolved nodes
+    /// (`StreamingValidator.Frame`), so the questions only it asks (`acceptedTypes`, `checkCount`, the
+    /// streaming roles, `isValid(string:)`, `isValid(number:)`) are never asked of a forwarding node.
     let deferred: DeferredSubschema?
     /// How many schema objects validating one value here visits at most, counting this one, up to one
     /// past `InPlaceGraph.limit`: 0 until `InPlaceGraph` has finished the node (-1 while it walks
@@ -167,16 +169,12 @@ final class SchemaNode: @unchecked Sendable {
     }
 
     /// The types the node accepts (`TypeMask` bits; all of them without a `type` keyword).
-    var acceptedTypes: UInt8 {
-        if let deferred { return deferred.node.acceptedTypes }
-        return typeMask | (acceptsNull ? TypeMask.null : 0)
-    }
+    var acceptedTypes: UInt8 { typeMask | (acceptsNull ? TypeMask.null : 0) }
 
     /// Whether a string given as its bytes passes (`type`, then each check's `isValid(string:)`); call
     /// only when `decidesStrings`, at a depth below the limit. Length, pattern and format checks do not
     /// read the evaluation depth or the dynamic scope, so the node's frame is not entered for them.
     func isValid(string: inout StringInstance) -> Bool {
-        if let deferred { return deferred.node.isValid(string: &string) }
         guard typeMask & TypeMask.string != 0 else { return false }
         for index in checks.indices where !checks[index].isValid(string: &string) { return false }
         return true
@@ -185,7 +183,6 @@ final class SchemaNode: @unchecked Sendable {
     /// Whether a number given as its literal passes (`type`, then each check's `isValid(number:)`); call
     /// only when `decidesNumbers`, at a depth below the limit (as `isValid(string:)`).
     func isValid(number: inout NumberInstance) -> Bool {
-        if let deferred { return deferred.node.isValid(number: &number) }
         if typeMask & TypeMask.number == 0 {
             guard typeMask & TypeMask.integer != 0, number.isPlainInteger || NumberFacts.isInteger(number.value())
             else { return false }
@@ -198,14 +195,11 @@ final class SchemaNode: @unchecked Sendable {
     var checksBesidesType: [KeywordCheck] { checks }
 
     /// How many checks besides `type` the node has, for `streamingRole(ofCheck:)`.
-    var checkCount: Int { deferred?.node.checkCount ?? checks.count }
+    var checkCount: Int { checks.count }
 
     /// The streaming role of the check at `index` (below `checkCount`), for the streaming validator (which
     /// tests `acceptedTypes` itself). Read in place, as `isValid` reads the checks.
-    func streamingRole(ofCheck index: Int) -> StreamingRole {
-        if let deferred { return deferred.node.streamingRole(ofCheck: index) }
-        return checks[index].streamingRole
-    }
+    func streamingRole(ofCheck index: Int) -> StreamingRole { checks[index].streamingRole }
 
     /// Runs `body` one level deeper, inside this node's resource in the dynamic scope.
     @inline(__always)

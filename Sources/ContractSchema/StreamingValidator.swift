@@ -22,6 +22,12 @@ struct StreamingValidator: ~Copyable {
     struct Frame {
         var node: SchemaNode
         var depth: Int
+
+        /// A frame of `node`'s compiled schema: the one a forwarding node stands for (`SchemaNode.deferred`).
+        init(node: SchemaNode, depth: Int) {
+            self.node = node.resolved
+            self.depth = depth
+        }
     }
 
     /// A structural check of a container being read (with the depth of the schemas it selects).
@@ -296,7 +302,7 @@ struct StreamingValidator: ~Copyable {
                 for index in checks..<structural.count {
                     guard case .items(let check, let childDepth) = structural[index], let node = check.node(at: count)
                     else { continue }
-                    frames.append(Frame(node: node.resolved, depth: childDepth))
+                    frames.append(Frame(node: node, depth: childDepth))
                 }
                 count += 1
                 valid = try validate(&reader, children..<frames.count)
@@ -328,17 +334,17 @@ struct StreamingValidator: ~Copyable {
             matched = true
             let node = check.nodes[index]
             if state.context != .none, check.violatesAccess(node, state.context) { return (false, found) }
-            frames.append(Frame(node: node.resolved, depth: childDepth))
+            frames.append(Frame(node: node, depth: childDepth))
         }
         if !check.patterns.isEmpty {
             let name = key.string
             for pattern in check.patterns where pattern.regex.firstMatch(in: name, budget: check.budget) == .matched {
                 matched = true
-                frames.append(Frame(node: pattern.node.resolved, depth: childDepth))
+                frames.append(Frame(node: pattern.node, depth: childDepth))
             }
         }
         if !matched, let additional = check.additional {
-            frames.append(Frame(node: additional.resolved, depth: childDepth))
+            frames.append(Frame(node: additional, depth: childDepth))
         }
         return (true, found)
     }

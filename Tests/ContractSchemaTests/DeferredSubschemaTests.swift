@@ -1,7 +1,5 @@
 import ContractJSON
 import ContractSchema
-import Dispatch
-import Foundation
 import Testing
 
 /// A catalog that defers the subschemas under `properties`, `items` and the like compiles each when a value
@@ -93,22 +91,23 @@ struct DeferredSubschemaTests {
     }
 
     @Test("threads that first use a deferring catalog at once agree with the eager catalog")
-    func concurrentFirstUse() throws {
+    func concurrentFirstUse() async throws {
         let expected = try Self.outcomes(Self.list(SchemaCatalog(registry: Self.registry(Self.schemas))))
         for _ in 0..<5 {
             let schema = try Self.list(SchemaCatalog(registry: Self.registry(Self.schemas), defersSubschemas: true))
-            let results = Results(count: 8)
-            DispatchQueue.concurrentPerform(iterations: 8) { thread in
-                results.set(thread, (try? Self.outcomes(schema)) ?? [])
+            let results = try await withThrowingTaskGroup(of: [String].self) { group in
+                for _ in 0..<8 { group.addTask { try Self.outcomes(schema) } }
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            for thread in 0..<8 { #expect(results.get(thread) == expected, "thread \(thread)") }
+            #expect(results.count == 8)
+            for result in results { #expect(result == expected) }
         }
     }
 
     @Test("a subschema that does not compile fails only the values that reach it, quoting the compile error")
     func uncompiledSubschema() throws {
-        let broken = Self.schemas.replacingOccurrences(
-            of: ##""properties": {"owner": {"$ref": "#/$defs/Customer"}}"##,
+        let broken = Self.schemas.replacing(
+            ##""properties": {"owner": {"$ref": "#/$defs/Customer"}}"##,
             with: ##""properties": {"owner": {"$ref": "#/$defs/Customer"}, "note": {"pattern": "(unclosed"}}"##)
         #expect(broken != Self.schemas)
         // The eager catalog refuses the whole list schema.
@@ -131,15 +130,4 @@ struct DeferredSubschemaTests {
         }
         #expect(quoted != nil, "\(errors)")
     }
-}
-
-/// Each thread's outcomes, written and read under a lock.
-private final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [[String]]
-
-    init(count: Int) { values = Array(repeating: [], count: count) }
-
-    func set(_ index: Int, _ value: [String]) { lock.withLock { values[index] = value } }
-    func get(_ index: Int) -> [String] { lock.withLock { values[index] } }
 }
