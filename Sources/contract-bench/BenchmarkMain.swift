@@ -13,7 +13,7 @@ enum BenchmarkMain {
                                        [--kind valid|invalid] [--dialect 2020-12|oas] [--op parse|isValid|validate]
                                        [--input bytes|object] [--calls N]
                contract-bench load-one FILE [--profile [--structure] | --memory [--warm]]
-               contract-bench prepare [FILE…] | prepare-one FILE lint|backend | stripe-shaped OUT.yaml
+               contract-bench prepare [FILE…] | prepare-one FILE lint|backend|lint-process | stripe-shaped OUT.yaml
                contract-bench verdicts BUNDLE.json INSTANCES.jsonl | verdicts --json FILE
                contract-bench record-stress DIR COUNT
                contract-bench formats [--seconds S]
@@ -28,8 +28,9 @@ enum BenchmarkMain {
                  a profiler; --memory: only the peak memory a load adds (--warm: after tiny contracts).
           prepare  time and peak memory of a fake backend's first use (`ContractBackend(contract:)` and one
                  request verified) against a load with every check (what `contract-check lint` does), each in
-                 fresh processes, best of three; default: a generated Stripe-shaped contract (4 MB of YAML) and
-                 every document in ../shared/corpora/real-world.
+                 fresh processes, best of three; and, when the release contract-check is built beside it,
+                 `contract-check lint FILE` as a whole process; default: a generated Stripe-shaped contract (4 MB
+                 of YAML) and every document in ../shared/corpora/real-world.
           stripe-shaped OUT.yaml  write the Stripe-shaped contract `prepare` measures.
           validate  time the schema validator on the fixtures of ../shared/bench (see its README); FIXTURE is
                  a fixture the folder's expected.json lists; --calls N runs exactly N calls per batch with no warm-up
