@@ -92,6 +92,7 @@ package struct MockServer: Sendable {
         let idle = settings.idleTimeout.components
         let server = try HTTPServerBuilder.http1(
             configuration: .init(
+                additionalChannelHandlers: [UnparsableRequestAnswer()],
                 idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))
         ).buildServer(
             configuration: ServerConfiguration(

@@ -17,9 +17,32 @@ struct BadTrafficTests {
             let port = try #require(mock.baseURL.port)
             let answer = await RawConnection.exchange(port: port, "GARBAGE\u{1}\r\n\r\n")
             #expect(answer?.hasPrefix("HTTP/1.1 400") == true)
+            // Answered with what to send instead, not an empty 400.
+            #expect(answer?.contains("Content-Type: application/problem+json") == true)
+            #expect(answer?.contains("send a request line such as GET /path HTTP/1.1") == true)
             // A method HTTP does not define is refused by the parser the same way.
             let brew = await RawConnection.exchange(port: port, "BREW /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(brew?.hasPrefix("HTTP/1.1 400") == true)
+            #expect(try await mock.send(Self.petPath).status == 200)
+        }
+    }
+
+    @Test("a request line and header fields over 80 KB get 431 saying so, and the server goes on")
+    func oversizedHead() async throws {
+        try await RunningMock.with { mock in
+            let port = try #require(mock.baseURL.port)
+            let query = String(repeating: "a", count: 100_000)
+            let answer = try #require(
+                await RawConnection.exchange(port: port, "GET /v1/pets?q=\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+            #expect(answer.hasPrefix("HTTP/1.1 431"))
+            #expect(answer.contains("Content-Type: application/problem+json"))
+            #expect(answer.contains("more than 81920 bytes, the most this server reads"))
+            // Just under the limit is read and verified as any request is: it sends no token, so 401.
+            let near = String(repeating: "a", count: 60_000)
+            let verified = try #require(
+                await RawConnection.exchange(
+                    port: port, "GET \(Self.petPath)?q=\(near) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
+            #expect(verified.hasPrefix("HTTP/1.1 401"))
             #expect(try await mock.send(Self.petPath).status == 200)
         }
     }
