@@ -4,12 +4,12 @@ import ContractJSON
 // Memory safety: a scalar's bytes (`value`, `length`) belong to the libyaml event being consumed, and are
 // copied into a `String` before `consume` returns and `YAMLReader` deletes the event.
 
-/// Turns libyaml events into one `JSONValue`, keeping an explicit stack of open collections (each linked to
-/// the one it is in).
+/// Turns libyaml events into one `JSONValue`, keeping the collections still open on an explicit stack.
 struct YAMLComposer {
-    /// One open collection. A class, so that appending to it mutates in place: popping an enum
-    /// payload off the stack and pushing it back would copy its arrays on every member.
-    private final class Frame {
+    /// One open collection. The innermost is the composer's own stored property, so a debug build adds a
+    /// member to it with no run-time exclusivity check (a class's properties get one on every access); the
+    /// ones around it wait on a stack, pushed and popped once per collection rather than touched per event.
+    private struct Collection {
         let isMapping: Bool
         let anchor: String?
         let position: SourcePosition
@@ -24,29 +24,28 @@ struct YAMLComposer {
         var pendingPosition = SourcePosition.unknown
         /// Key → line, kept once a mapping is large enough that scanning its members would cost.
         var index: [String: UInt32]?
-        /// The collection this one is in.
-        let parent: Frame?
-        /// How many collections are open, this one included.
-        let depth: Int
 
-        init(isMapping: Bool, anchor: String?, position: SourcePosition, parent: Frame?) {
+        init(isMapping: Bool, anchor: String?, position: SourcePosition) {
             self.isMapping = isMapping
             self.anchor = anchor
             self.position = position
             self.awaitsKey = isMapping
-            self.parent = parent
-            self.depth = (parent?.depth ?? 0) + 1
         }
     }
 
     let path: String
     private var budget: Int
-    /// The innermost open collection. A linked stack, not an array: a debug build appends to and removes from
-    /// an array, and reads its `last`, through the collection protocols, unspecialized, for every collection.
-    private var top: Frame?
+    /// The innermost open collection; at the bottom, a sequence that receives the document's value.
+    private var current = Collection(isMapping: false, anchor: nil, position: .unknown)
+    /// The collections around `current`, outermost first (the document's holder at the bottom).
+    private var enclosing: [Collection] = []
     private var anchors: [String: (value: JSONValue, size: Int)] = [:]
     private var documents = 0
-    private(set) var result: JSONValue?
+
+    /// The document read: the one value added at the bottom, or nil before any.
+    var result: JSONValue? {
+        enclosing.isEmpty ? current.elements.first : enclosing[0].elements.first
+    }
 
     init(path: String, expansionBudget: Int) {
         self.path = path
@@ -54,9 +53,8 @@ struct YAMLComposer {
     }
 
     // A user's debug build runs this once per node of the contract, unoptimized: so it compares the
-    // events' raw values (the imported enums' `==` is generic, called unspecialized), reads optional
-    // C strings (tags, anchors: NUL-terminated, lent while the event lives) with `if let`, not `map` closures,
-    // and keeps the open collection in `top` and whether it awaits a key in a flag.
+    // events' raw values (the imported enums' `==` is generic, called unspecialized), and reads optional
+    // C strings (tags, anchors: NUL-terminated, lent while the event lives) with `if let`, not `map` closures.
     mutating func consume(_ event: yaml_event_t) throws(LoadFailure) {
         let position = SourcePosition(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
         let type = event.type.rawValue
@@ -70,11 +68,11 @@ struct YAMLComposer {
             var tag: String?
             if let name = scalar.tag { tag = String(cString: name) }
             let plain = scalar.style.rawValue == YAML_PLAIN_SCALAR_STYLE.rawValue
-            if let frame = top, frame.awaitsKey {
+            if current.awaitsKey {
                 if plain, tag == nil, text == "<<" {
                     throw fail("YAML merge keys (<<) are not part of YAML 1.2; write the members out", at: position)
                 }
-                try beginMember(frame, key: text, at: position)
+                try beginMember(key: text, at: position)
                 return
             }
             let value = Self.resolve(text, tag: tag, plain: plain)
@@ -84,30 +82,34 @@ struct YAMLComposer {
         } else if type == YAML_MAPPING_START_EVENT.rawValue {
             var anchor: String?
             if let name = event.data.mapping_start.anchor { anchor = String(cString: name) }
-            try push(Frame(isMapping: true, anchor: anchor, position: position, parent: top))
+            try open(Collection(isMapping: true, anchor: anchor, position: position))
         } else if type == YAML_SEQUENCE_START_EVENT.rawValue {
             var anchor: String?
             if let name = event.data.sequence_start.anchor { anchor = String(cString: name) }
-            try push(Frame(isMapping: false, anchor: anchor, position: position, parent: top))
+            try open(Collection(isMapping: false, anchor: anchor, position: position))
         } else if type == YAML_MAPPING_END_EVENT.rawValue || type == YAML_SEQUENCE_END_EVENT.rawValue {
-            guard let frame = top else { return }
-            top = frame.parent
+            guard !enclosing.isEmpty else { return }
+            // Swapped in, not assigned from a copy: a copy left alive beside `current` (a debug build keeps it
+            // to the end of the scope) would share its arrays, and the next member added would copy them all.
+            var finished = enclosing.removeLast()
+            swap(&finished, &current)
             let value: JSONValue =
-                frame.isMapping
-                ? .object(JSONObject(members: frame.members, position: frame.position)) : .array(frame.elements)
+                finished.isMapping
+                ? .object(JSONObject(members: finished.members, position: finished.position))
+                : .array(finished.elements)
             // Its members paid as they were added: the collection itself is one more node.
-            try add(value, size: frame.size, charge: 1, anchor: frame.anchor, at: position)
+            try add(value, size: finished.size, charge: 1, anchor: finished.anchor, at: position)
         } else if type == YAML_ALIAS_EVENT.rawValue {
             var name = ""
             if let anchor = event.data.alias.anchor { name = String(cString: anchor) }
             guard let anchored = anchors[name] else { throw fail("alias *\(name) names no anchor", at: position) }
-            if let frame = top, frame.awaitsKey {
+            if current.awaitsKey {
                 guard case .string(let key) = anchored.value else {
                     throw fail(
                         "a mapping key must be a plain value, not a collection; JSON has string keys only", at: position
                     )
                 }
-                try beginMember(frame, key: key, at: position)
+                try beginMember(key: key, at: position)
                 return
             }
             // An alias stands for a copy of everything below its anchor: that is what the budget pays for.
@@ -120,36 +122,30 @@ struct YAMLComposer {
         }
     }
 
-    /// Lets go of the collections still open (after an error) one at a time: dropping the innermost alone
-    /// would free the chain recursively, a call per level, up to `maximumDepth` levels deep.
-    mutating func closeAll() {
-        while let frame = top { top = frame.parent }
+    private mutating func open(_ collection: Collection) throws(LoadFailure) {
+        if current.awaitsKey {
+            throw fail(
+                "a mapping key must be a plain value, not a collection; JSON has string keys only",
+                at: collection.position)
+        }
+        // The document's holder at the bottom of the stack is not a level of the document.
+        if enclosing.count + 1 > YAMLReader.maximumDepth {
+            throw fail(
+                "nesting deeper than \(YAMLReader.maximumDepth) levels; flatten the document", at: collection.position)
+        }
+        enclosing.append(current)
+        current = collection
     }
 
-    private mutating func push(_ frame: Frame) throws(LoadFailure) {
-        if let parent = top, parent.awaitsKey {
-            throw fail(
-                "a mapping key must be a plain value, not a collection; JSON has string keys only", at: frame.position)
-        }
-        if frame.depth > YAMLReader.maximumDepth {
-            throw fail(
-                "nesting deeper than \(YAMLReader.maximumDepth) levels; flatten the document", at: frame.position)
-        }
-        top = frame
-    }
-
-    // `mutating`, though it changes only `frame`: a debug build copies the whole composer to call a
-    // non-mutating method on `self` from a mutating one.
-    private mutating func beginMember(_ frame: Frame, key: String, at position: SourcePosition) throws(LoadFailure) {
+    private mutating func beginMember(key: String, at position: SourcePosition) throws(LoadFailure) {
         var earlier: UInt32?
-        if let index = frame.index {
+        if let index = current.index {
             earlier = index[key]
         } else {
             // By offset: a `for member in` loop runs the array's iterator unspecialized and copies each member.
-            let members = frame.members
             var offset = 0
-            while offset < members.count {
-                if members[offset].key == key { earlier = members[offset].position.line }
+            while offset < current.members.count {
+                if current.members[offset].key == key { earlier = current.members[offset].position.line }
                 offset += 1
             }
         }
@@ -158,15 +154,15 @@ struct YAMLComposer {
                 "duplicate key '\(key)' in a mapping: first at line \(earlier), again at line \(position.line); keys must be unique, "
                     + "remove or rename one", at: position)
         }
-        frame.pendingKey = key
-        frame.pendingPosition = position
-        frame.awaitsKey = false
+        current.pendingKey = key
+        current.pendingPosition = position
+        current.awaitsKey = false
     }
 
-    /// Adds a finished value to the open collection, or makes it the document. `size` is the number of nodes
-    /// the value holds; `charge` is what adding it costs the budget: one node for what the file spells out,
-    /// the whole copy for an alias. So only expansion is counted, and a large file without aliases never
-    /// runs out.
+    /// Adds a finished value to the open collection (at the bottom, the document's holder). `size` is the
+    /// number of nodes the value holds; `charge` is what adding it costs the budget: one node for what the
+    /// file spells out, the whole copy for an alias. So only expansion is counted, and a large file without
+    /// aliases never runs out.
     private mutating func add(
         _ value: JSONValue, size: Int, charge: Int, anchor: String?, at position: SourcePosition
     ) throws(LoadFailure) {
@@ -177,24 +173,20 @@ struct YAMLComposer {
                 at: position)
         }
         if let anchor { anchors[anchor] = (value, size) }
-        guard let frame = top else {
-            result = value
+        current.size += size
+        guard current.isMapping else {
+            current.elements.append(value)
             return
         }
-        frame.size += size
-        guard frame.isMapping else {
-            frame.elements.append(value)
-            return
-        }
-        guard !frame.awaitsKey else { return }
-        let key = frame.pendingKey
-        frame.members.append(JSONObject.Member(key: key, value: value, position: frame.pendingPosition))
-        frame.awaitsKey = true
-        if frame.index != nil {
-            frame.index?[key] = frame.pendingPosition.line
-        } else if frame.members.count >= 12 {
-            frame.index = Dictionary(
-                frame.members.map { ($0.key, $0.position.line) }, uniquingKeysWith: { first, _ in first })
+        guard !current.awaitsKey else { return }
+        let key = current.pendingKey
+        current.members.append(JSONObject.Member(key: key, value: value, position: current.pendingPosition))
+        current.awaitsKey = true
+        if current.index != nil {
+            current.index?[key] = current.pendingPosition.line
+        } else if current.members.count >= 12 {
+            current.index = Dictionary(
+                current.members.map { ($0.key, $0.position.line) }, uniquingKeysWith: { first, _ in first })
         }
     }
 

@@ -32,7 +32,6 @@ enum YAMLReader {
         // libyaml reads `bytes` only in the `yaml_parser_parse` calls below, while the caller keeps them alive.
         yaml_parser_set_input_string(&parser, base, bytes.count)
         var composer = YAMLComposer(path: path, expansionBudget: max(1_000_000, bytes.count * 4))
-        defer { composer.closeAll() }
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(&parser, &event) == 1 else {
