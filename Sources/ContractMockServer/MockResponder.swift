@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdCore
 import NIOCore
+import NIOHTTP1
 
 /// Answers each request as the fake backend would: the control API under its prefix, CORS preflights
 /// when asked, and every other request routed to its contract, verified, recorded and answered from the
@@ -46,6 +47,8 @@ struct MockResponder: Sendable {
         if length.map({ $0 > 0 }) ?? (request.headers[.transferEncoding] != nil) {
             do {
                 body = try await request.collectBody(upTo: settings.maximumBodyBytes)
+            } catch let error as HTTPParserError {
+                return unparsable(error, channel)
             } catch {
                 return tooLarge(channel)
             }
@@ -77,6 +80,17 @@ struct MockResponder: Sendable {
                 wire.response, body: wire.body, pieces: wire.pieces, bytesPerSecond: plan.bytesPerSecond,
                 isHead: request.method == .head, extraHeaders: extra)
         }
+    }
+
+    /// A body the HTTP parser refused (a chunk size that is no number, say): 400 or 431 as problem+json
+    /// (`UnparsableRequestAnswer`), and the connection closes.
+    func unparsable(_ error: HTTPParserError, _ channel: any Channel) -> Response {
+        channel.close(mode: .input, promise: nil)
+        let (status, body) = UnparsableRequestAnswer.problem(for: error)
+        var headers = HTTPFields()
+        headers[.connection] = "close"
+        headers[.contentType] = "application/problem+json"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 
     /// A body over the limit: 413, and the connection closes rather than reading the rest (its input is

@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdCore
 import NIOCore
+import NIOHTTP1
 
 /// Answers for `contract-check proxy`: verifies each request, forwards it to the upstream, verifies the
 /// upstream's response and hands it back byte for byte (unless told to add the violations header); in
@@ -31,7 +32,11 @@ struct ProxyResponder: Sendable {
             return try await MockResponder.send(mock.tooLarge(channel), on: writer)
         }
         let body: ByteBuffer
-        do { body = try await request.collectBody(upTo: settings.maximumBodyBytes) } catch {
+        do {
+            body = try await request.collectBody(upTo: settings.maximumBodyBytes)
+        } catch let error as HTTPParserError {
+            return try await MockResponder.send(mock.unparsable(error, channel), on: writer)
+        } catch {
             return try await MockResponder.send(mock.tooLarge(channel), on: writer)
         }
         // The body is copied once, by the view (decoded when it is compressed).

@@ -8,11 +8,13 @@ import NIOHTTPTypes
 /// say), 400 for anything else that is not an HTTP/1.1 request. Without it, HummingbirdCore answers both
 /// with an empty 400.
 ///
-/// It answers only between requests. A parse error inside a request's body reaches the responder reading
-/// that body, whose own answer is the one the client gets.
-final class UnparsableRequestAnswer: ChannelInboundHandler, RemovableChannelHandler {
+/// It answers between requests, after the responses to the requests read before the bad bytes (a client
+/// may send them in one go): those go out first. A parse error inside a request's body reaches the
+/// responder reading that body, which answers with the same problem (`MockResponder.unparsable`).
+final class UnparsableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
     /// The most bytes of request line and header fields the parser reads (HummingbirdCore's default,
@@ -21,14 +23,32 @@ final class UnparsableRequestAnswer: ChannelInboundHandler, RemovableChannelHand
 
     /// Whether a request's head has been read and its end not yet.
     private var readingRequest = false
+    /// Requests read whose responses have not ended yet.
+    private var responsesOwed = 0
+    /// A parse error that came while responses were owed, answered once they have gone out.
+    private var heldError: HTTPParserError?
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head: readingRequest = true
+        case .head:
+            readingRequest = true
+            responsesOwed += 1
         case .body: break
         case .end: readingRequest = false
         }
         context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let isEnd: Bool
+        if case .end = unwrapOutboundIn(data) { isEnd = true } else { isEnd = false }
+        context.write(data, promise: promise)
+        guard isEnd else { return }
+        responsesOwed = max(0, responsesOwed - 1)
+        if responsesOwed == 0, let error = heldError {
+            heldError = nil
+            answer(error, context: context)
+        }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -36,9 +56,15 @@ final class UnparsableRequestAnswer: ChannelInboundHandler, RemovableChannelHand
             context.fireErrorCaught(error)
             return
         }
-        let (status, title, detail) = Self.problem(for: parserError)
-        let body = ByteBuffer(
-            string: #"{"type":"about:blank","title":"\#(title)","status":\#(status.code),"detail":"\#(detail)"}"#)
+        if responsesOwed > 0 {
+            heldError = parserError
+        } else {
+            answer(parserError, context: context)
+        }
+    }
+
+    private func answer(_ error: HTTPParserError, context: ChannelHandlerContext) {
+        let (status, body) = Self.problem(for: error)
         var fields = HTTPFields()
         fields[.contentType] = "application/problem+json"
         fields[.contentLength] = String(body.readableBytes)
@@ -53,19 +79,26 @@ final class UnparsableRequestAnswer: ChannelInboundHandler, RemovableChannelHand
         }
     }
 
-    /// The status, title and detail for `error`; the detail says what to send instead.
-    static func problem(for error: HTTPParserError) -> (HTTPResponse.Status, String, String) {
+    /// The status and problem+json body answering `error`; its detail says what to send instead.
+    static func problem(for error: HTTPParserError) -> (HTTPResponse.Status, ByteBuffer) {
+        let status: HTTPResponse.Status
+        let title: String
+        let detail: String
         if error == .headerOverflow {
-            return (
-                .requestHeaderFieldsTooLarge, "Request line and header fields too large",
+            status = .requestHeaderFieldsTooLarge
+            title = "Request line and header fields too large"
+            detail =
                 "the request line and header fields take more than \(headLimit) bytes, the most this server reads; "
-                    + "send long data in the body, or fewer or shorter query parameters and header fields"
-            )
+                + "send long data in the body, or fewer or shorter query parameters and header fields"
+        } else {
+            status = .badRequest
+            title = "Malformed HTTP/1.1 request"
+            detail =
+                "the HTTP parser refused the request (\(error)); send a request line such as GET /path HTTP/1.1, "
+                + "header fields, an empty line, then a body framed as its Content-Length or chunked "
+                + "Transfer-Encoding says"
         }
-        return (
-            .badRequest, "Not an HTTP/1.1 request",
-            "the HTTP parser refused the request (\(error)); send a request line such as "
-                + "GET /path HTTP/1.1, header fields, then an empty line"
-        )
+        let text = #"{"type":"about:blank","title":"\#(title)","status":\#(status.code),"detail":"\#(detail)"}"#
+        return (status, ByteBuffer(string: text))
     }
 }

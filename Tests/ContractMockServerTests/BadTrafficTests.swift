@@ -10,6 +10,8 @@ import Testing
 @Suite("contract-check mock under bad traffic")
 struct BadTrafficTests {
     static let petPath = "/v1/pets/\(ClinicSamples.petId)"
+    /// A request the mock answers with 200, as raw HTTP.
+    static let petRequest = "GET \(petPath) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: \(ClinicSamples.bearer)\r\n\r\n"
 
     @Test("malformed HTTP gets 400 and the connection closes")
     func malformedHTTP() async throws {
@@ -20,9 +22,21 @@ struct BadTrafficTests {
             // Answered with what to send instead, not an empty 400.
             #expect(answer?.contains("Content-Type: application/problem+json") == true)
             #expect(answer?.contains("send a request line such as GET /path HTTP/1.1") == true)
+            #expect(answer?.contains("Malformed HTTP/1.1 request") == true)
+            // A request and bad bytes in one go: the request is answered first, then the bytes.
+            let both = await RawConnection.exchange(port: port, Self.petRequest + "GARBAGE\u{1}\r\n\r\n")
+            #expect(both?.hasPrefix("HTTP/1.1 200") == true)
+            #expect(both?.contains("HTTP/1.1 400 Bad Request") == true)
             // A method HTTP does not define is refused by the parser the same way.
             let brew = await RawConnection.exchange(port: port, "BREW /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(brew?.hasPrefix("HTTP/1.1 400") == true)
+            // A chunked body whose chunk size is no number: 400 naming the parser's complaint, not 413.
+            let chunked = await RawConnection.exchange(
+                port: port,
+                "POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\nZZ\r\n")
+            #expect(chunked?.hasPrefix("HTTP/1.1 400") == true)
+            #expect(chunked?.contains("a body framed as its Content-Length or chunked Transfer-Encoding says") == true)
             #expect(try await mock.send(Self.petPath).status == 200)
         }
     }
@@ -37,6 +51,11 @@ struct BadTrafficTests {
             #expect(answer.hasPrefix("HTTP/1.1 431"))
             #expect(answer.contains("Content-Type: application/problem+json"))
             #expect(answer.contains("more than 81920 bytes, the most this server reads"))
+            // After a request in the same go, once its answer has gone out.
+            let both = try #require(
+                await RawConnection.exchange(port: port, Self.petRequest + "GET /v1/pets?q=\(query) HTTP/1.1\r\nHost: x\r\n\r\n"))
+            #expect(both.hasPrefix("HTTP/1.1 200"))
+            #expect(both.contains("HTTP/1.1 431"))
             // Just under the limit is read and verified as any request is: it sends no token, so 401.
             let near = String(repeating: "a", count: 60_000)
             let verified = try #require(
