@@ -72,12 +72,10 @@ struct ControlAPI: Sendable {
     }
 
     private func problem(_ status: Int, _ title: String, _ detail: String) -> Response {
-        var response = json(
-            .object([
-                "type": "about:blank", "title": .string(title), "status": .number(JSONNumber(status)),
-                "detail": .string(detail),
-            ]), status: HTTPTypes.HTTPResponse.Status(code: status))
-        response.headers[.contentType] = "application/problem+json"
-        return response
+        var headers = HTTPFields()
+        headers[.contentType] = ProblemDocument.contentType
+        return Response(
+            status: HTTPTypes.HTTPResponse.Status(code: status), headers: headers,
+            body: ResponseBody(byteBuffer: ProblemDocument.body(status: status, title: title, detail: detail)))
     }
 }

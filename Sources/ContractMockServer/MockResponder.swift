@@ -85,24 +85,27 @@ struct MockResponder: Sendable {
     /// A body the HTTP parser refused (a chunk size that is no number, say): 400 or 431 as problem+json
     /// (`UnparsableRequestAnswer`), and the connection closes.
     func unparsable(_ error: HTTPParserError, _ channel: any Channel) -> Response {
-        channel.close(mode: .input, promise: nil)
-        let (status, body) = UnparsableRequestAnswer.problem(for: error)
-        var headers = HTTPFields()
-        headers[.connection] = "close"
-        headers[.contentType] = "application/problem+json"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
+        let (status, title, detail) = UnparsableRequestAnswer.problem(for: error)
+        return closing(status, title, detail, channel)
     }
 
-    /// A body over the limit: 413, and the connection closes rather than reading the rest (its input is
-    /// shut now; the answer still goes out).
+    /// A body over the limit: 413, and the connection closes rather than reading the rest.
     func tooLarge(_ channel: any Channel) -> Response {
+        closing(
+            .contentTooLarge, "Request body too large",
+            "the mock server takes bodies of at most \(settings.maximumBodyBytes) bytes", channel)
+    }
+
+    /// A problem answer after which the connection closes: its input is shut now, and the answer still goes out.
+    private func closing(
+        _ status: HTTPTypes.HTTPResponse.Status, _ title: String, _ detail: String, _ channel: any Channel
+    ) -> Response {
         channel.close(mode: .input, promise: nil)
         var headers = HTTPFields()
         headers[.connection] = "close"
-        headers[.contentType] = "application/problem+json"
-        let text =
-            #"{"type":"about:blank","title":"Request body too large","status":413,"detail":"the mock server takes bodies of at most \#(settings.maximumBodyBytes) bytes"}"#
+        headers[.contentType] = ProblemDocument.contentType
         return Response(
-            status: .contentTooLarge, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+            status: status, headers: headers,
+            body: ResponseBody(byteBuffer: ProblemDocument.body(status: status.code, title: title, detail: detail)))
     }
 }

@@ -40,10 +40,8 @@ final class UnparsableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let isEnd: Bool
-        if case .end = unwrapOutboundIn(data) { isEnd = true } else { isEnd = false }
         context.write(data, promise: promise)
-        guard isEnd else { return }
+        guard case .end = unwrapOutboundIn(data) else { return }
         responsesOwed = max(0, responsesOwed - 1)
         if responsesOwed == 0, let error = heldError {
             heldError = nil
@@ -64,9 +62,10 @@ final class UnparsableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
     }
 
     private func answer(_ error: HTTPParserError, context: ChannelHandlerContext) {
-        let (status, body) = Self.problem(for: error)
+        let (status, title, detail) = Self.problem(for: error)
+        let body = ProblemDocument.body(status: status.code, title: title, detail: detail)
         var fields = HTTPFields()
-        fields[.contentType] = "application/problem+json"
+        fields[.contentType] = ProblemDocument.contentType
         fields[.contentLength] = String(body.readableBytes)
         fields[.connection] = "close"
         context.write(wrapOutboundOut(.head(HTTPResponse(status: status, headerFields: fields))), promise: nil)
@@ -79,8 +78,8 @@ final class UnparsableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
         }
     }
 
-    /// The status and problem+json body answering `error`; its detail says what to send instead.
-    static func problem(for error: HTTPParserError) -> (HTTPResponse.Status, ByteBuffer) {
+    /// The status, title and detail answering `error`; the detail says what to send instead.
+    static func problem(for error: HTTPParserError) -> (HTTPResponse.Status, String, String) {
         let status: HTTPResponse.Status
         let title: String
         let detail: String
@@ -98,7 +97,6 @@ final class UnparsableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
                 + "header fields, an empty line, then a body framed as its Content-Length or chunked "
                 + "Transfer-Encoding says"
         }
-        let text = #"{"type":"about:blank","title":"\#(title)","status":\#(status.code),"detail":"\#(detail)"}"#
-        return (status, ByteBuffer(string: text))
+        return (status, title, detail)
     }
 }

@@ -81,7 +81,8 @@ enum PrepareBenchmark {
             }
             print(created, peak, seconds(since: requestStart))
         case "lint-process":
-            print(try lintProcess(arguments[0]).joined(separator: " "))
+            let process = try lintProcess(arguments[0])
+            print(process.seconds, process.peak)
         default:
             throw BenchmarkMain.UsageError(description: BenchmarkMain.usage)
         }
@@ -101,7 +102,7 @@ enum PrepareBenchmark {
     /// Runs `contract-check lint FILE` (the linter named by `CONTRACT_CHECK`) as this process's only child and
     /// returns its wall-clock seconds and its peak resident bytes, which `getrusage(RUSAGE_CHILDREN)` reports
     /// for the largest child waited for: here, that one.
-    private static func lintProcess(_ file: String) throws -> [String] {
+    private static func lintProcess(_ file: String) throws -> (seconds: Double, peak: Int) {
         guard let linter = ProcessInfo.processInfo.environment["CONTRACT_CHECK"] else {
             throw BenchmarkMain.UsageError(description: "prepare-one FILE lint-process needs CONTRACT_CHECK")
         }
@@ -120,7 +121,7 @@ enum PrepareBenchmark {
         var usage = rusage()
         getrusage(RUSAGE_CHILDREN.rawValue, &usage)
         // Linux reports ru_maxrss in kilobytes.
-        return [String(seconds), String(usage.ru_maxrss * 1024)]
+        return (seconds, usage.ru_maxrss * 1024)
     }
 
     /// Writes the Stripe-shaped contract (see `StripeShapedContract`) to a file.
