@@ -285,7 +285,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
 
     /// The value `token` names inside `value`, with `best` moved to its key (or its element object's
     /// start) when that is known; `nil` when it names nothing.
-    private static func step(from value: JSONValue, to token: String, best: inout SourcePosition) -> JSONValue? {
+    static func step(from value: JSONValue, to token: String, best: inout SourcePosition) -> JSONValue? {
         switch value {
         case .object(let object):
             guard let offset = object.offset(of: token) else { return nil }

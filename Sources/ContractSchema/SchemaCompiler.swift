@@ -163,7 +163,11 @@ final class SchemaCompiler {
         guard let document = document(location.document),
             let (value, position) = found ?? location.pointer.resolveWithPosition(in: document.root)
         else {
-            report("no schema at \(location.pointer.fragment)", at: location)
+            if let target = locationThroughReferences(location) {
+                node.install([RefCheck(target: self.node(at: target))])
+            } else {
+                report("no schema at \(location.pointer.fragment)", at: location)
+            }
             return
         }
         switch value {
@@ -287,6 +291,25 @@ final class SchemaCompiler {
         // The cached pointer holds the schema's storage, so its identity cannot be reused meanwhile.
         lastKeywordPointer = (schema.storageIdentity, keyword, pointer)
         return pointer
+    }
+
+    /// Where `location` is when its pointer passes through `$ref`s, as pointers copied from a dereferenced
+    /// view of a document are written (PagerDuty's discriminator mappings are); see
+    /// `JSONPointer.resolvingThroughReferences`. Each `$ref` on the way resolves against the base in force
+    /// where it is written. The loader's references read such pointers the same way.
+    private func locationThroughReferences(_ location: SchemaRegistry.Location) -> SchemaRegistry.Location? {
+        guard let document = registry.document(location.document) else { return nil }
+        let reached = location.pointer.resolvingThroughReferences(
+            from: (uri: location.document, document: document), root: document.root
+        ) { text, place, at in
+            let base = place.document.baseReferences[registry.baseIndex(in: place.document, at: at)]
+            guard let target = registry.locate(base.resolving(text)),
+                let targetDocument = registry.document(target.document),
+                let value = target.pointer.resolve(in: targetDocument.root)
+            else { return nil }
+            return ((target.document, targetDocument), target.pointer, value)
+        }
+        return reached.map { SchemaRegistry.Location(document: $0.place.uri, pointer: $0.pointer) }
     }
 
     /// Resolves a `$ref`-style URI reference against the base in force; reports it when unknown.

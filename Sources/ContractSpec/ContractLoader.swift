@@ -60,23 +60,42 @@ public struct ContractLoader: Sendable {
         } catch {
             return Result(document: nil, diagnostics: [error.diagnostic], files: [])
         }
-        let node = SourceNode(file: file, pointer: .root, value: file.root)
+        var node = SourceNode(file: file, pointer: .root, value: file.root)
         guard let version = detectVersion(node) else {
             return Result(document: nil, diagnostics: [versionDiagnostic(node)], files: [file])
         }
-        let context = BuildContext(
-            workspace: workspace, version: version, collectsAnnotatedSchemas: checks.contains(.examples),
-            collectsWarnings: checks.contains(.warnings), nullable: nullable)
+        // `$ref`s written in place of a map of subschemas are expanded in their files, and the files are
+        // built again, so that every later stage reads ordinary schemas (`SchemaMapReference`). Each pass
+        // expands every such `$ref` the schemas reach, so a second pass finds none; the bound only keeps a
+        // pathological contract from looping.
+        var expanded: [SchemaMapReference] = []
+        var passes = 0
+        var context: BuildContext
         var document: Spec.Document
-        switch version {
-        case .swagger2:
-            document = Swagger2Builder(context: context, root: node).build()
-        case .openAPI30, .openAPI31, .openAPI32:
-            document = OpenAPI3Builder(context: context, root: node).build()
+        while true {
+            passes += 1
+            context = BuildContext(
+                workspace: workspace, version: version, collectsAnnotatedSchemas: checks.contains(.examples),
+                collectsWarnings: checks.contains(.warnings), nullable: nullable)
+            switch version {
+            case .swagger2:
+                document = Swagger2Builder(context: context, root: node).build()
+            case .openAPI30, .openAPI31, .openAPI32:
+                document = OpenAPI3Builder(context: context, root: node).build()
+            }
+            for reference in expanded {
+                context.noteReferencePlacement(reference.written, kind: SchemaMapReference.placeKind)
+            }
+            context.reportMisplacedReferences()
+            SemanticChecks(context: context, document: document).run()
+            SchemaChecks(context: context).run(root: node)
+            let found = context.schemaMapReferences
+            guard !found.isEmpty, passes < 4 else { break }
+            expanded += found
+            workspace.expand(found)
+            guard let rewritten = try? workspace.file(at: url) else { break }
+            node = SourceNode(file: rewritten, pointer: .root, value: rewritten.root)
         }
-        context.reportMisplacedReferences()
-        SemanticChecks(context: context, document: document).run()
-        SchemaChecks(context: context).run(root: node)
         context.releaseBuildState()
         document.files = workspace.loadedFiles
         let componentRoots = document.schemas.values.filter { !$0.isSynthesized }.map(\.pointer)

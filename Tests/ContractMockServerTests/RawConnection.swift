@@ -55,14 +55,19 @@ final class RawConnection {
 
     /// The bytes read until the server closes the connection (or 120 seconds pass without data).
     func readBytesToEnd() -> [UInt8] {
+        readUntilEnd().bytes
+    }
+
+    /// The same, and whether it ended because the server closed the connection (rather than the read limit
+    /// or an error).
+    func readUntilEnd() -> (bytes: [UInt8], closedByServer: Bool) {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
+            if count <= 0 { return (received, count == 0) }
             received.append(contentsOf: buffer[0..<count])
         }
-        return received
     }
 }
 
@@ -71,6 +76,23 @@ extension RawConnection {
     /// on one of the few threads Swift concurrency runs on would starve the server in the same process.
     static func exchange(port: Int, _ text: String) async -> String? {
         await exchangeBytes(port: port, text).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Connects, sends `text` and waits for the server to close, timed on the connection's own thread: how
+    /// long the server took, whatever the test's task waits for a thread of Swift concurrency afterwards.
+    static func timeUntilClosed(port: Int, _ text: String) async -> (elapsed: Duration, closedByServer: Bool)? {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                guard let connection = RawConnection(port: port) else {
+                    continuation.resume(returning: nil)
+                    return
+                }
+                let start = ContinuousClock.now
+                connection.write(text)
+                let closedByServer = connection.readUntilEnd().closedByServer
+                continuation.resume(returning: (ContinuousClock.now - start, closedByServer))
+            }
+        }
     }
 
     /// The same, with the bytes the server sent, for a body that is not text.

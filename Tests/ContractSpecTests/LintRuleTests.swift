@@ -163,6 +163,50 @@ struct LintRuleTests {
             ], "\(found)")
     }
 
+    @Test("a list of types: allowed in a Swagger 2.0 Schema Object (draft 4's type), not in OpenAPI 3.0")
+    func typeLists() throws {
+        let swagger = try TemporaryContract([
+            "api.yaml": """
+            swagger: '2.0'
+            info: {title: t, version: '1'}
+            paths: {}
+            definitions:
+              Channel:
+                type: object
+                properties:
+                  purpose: {type: ['null', string]}
+                  size: {type: [integer, huge]}
+            """
+        ])
+        let result = swagger.load()
+        #expect(
+            swagger.messages() == [
+                "api.yaml:9:14: error: 'type' lists 'huge', which is not a JSON Schema type (array, boolean, integer, "
+                    + "null, number, object, string) [schema.type]"
+            ])
+        let document = try #require(result.document)
+        let purpose = try document.compiledSchemas.compiled(
+            inFile: try #require(result.files.first).uri,
+            at: try #require(JSONPointer("/definitions/Channel/properties/purpose")))
+        #expect(purpose.isValid(.null))
+        #expect(purpose.isValid("general"))
+        #expect(!purpose.isValid(7))
+        let openAPI30 = try TemporaryContract([
+            "api.yaml": """
+            openapi: 3.0.3
+            info: {title: t, version: '1'}
+            paths: {}
+            components:
+              schemas:
+                Purpose: {type: ['null', string]}
+            """
+        ])
+        #expect(
+            openAPI30.messages() == [
+                "api.yaml:6:15: error: 'type' must be a string, found an array [schema.type]"
+            ])
+    }
+
     @Test("a schema $ref written many times is checked once where it resolves and reported everywhere it does not")
     func repeatedSchemaReferences() throws {
         let contract = try TemporaryContract([

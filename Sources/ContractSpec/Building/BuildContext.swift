@@ -25,6 +25,8 @@ final class BuildContext {
     private var referrals: [Referral: AnyObject] = [:]
     /// `$ref`s followed where the version allows none (reported once per kind of place).
     private var misplacedReferences = MisplacedReferences()
+    /// `$ref`s the schema walk found in place of a map of subschemas, to be expanded in their files.
+    private(set) var schemaMapReferences: [SchemaMapReference] = []
 
     /// One memoized result. A class, so that a hit is a class cast rather than the runtime's general
     /// dynamic cast out of `Any`, which is slow and runs for every `$ref` followed.
@@ -127,9 +129,15 @@ final class BuildContext {
     }
 
     /// Notes a `$ref` at `node` where an object of `kind` belongs, when the version allows none there.
-    private func noteReferencePlacement(_ node: SourceNode, kind: String) {
+    func noteReferencePlacement(_ node: SourceNode, kind: String) {
         guard !MisplacedReferences.permits(kind, in: version) else { return }
         misplacedReferences.note(kind, at: node)
+    }
+
+    /// Keeps a `$ref` found in place of a map of subschemas (once per place), for the loader to expand.
+    func noteSchemaMapReference(_ reference: SchemaMapReference) {
+        let known = schemaMapReferences.contains { $0.file === reference.file && $0.pointer == reference.pointer }
+        if !known { schemaMapReferences.append(reference) }
     }
 
     /// Reports the `$ref`s followed where the version allows none: one warning per kind of place.

@@ -99,10 +99,35 @@ struct LinkReader {
 struct ExampleReader {
     let context: BuildContext
 
+    /// The kind of place of a `$ref` written as an example's whole value, in the `ref.placement` warning.
+    static let valueKind = "example value"
+
+    /// An example's value written as `{$ref: examples/pet.json}`: the specification reads it as literal
+    /// data, but descriptions that keep their examples in files of their own mean the file, and Redocly and
+    /// swagger-parser read it so. It is followed when it resolves (with the loader's `ref.placement`
+    /// warning). One that does not is left out with a warning that says why: as literal data it would only
+    /// be reported again as not matching its schema, and never be served.
+    private func followingReference(_ node: SourceNode) -> SourceNode? {
+        guard case .object(let object) = node.value, object.count == 1, case .string(let text)? = object["$ref"]
+        else { return node }
+        switch ReferenceResolver.resolve(text, from: node.file, in: context.workspace) {
+        case .success(let target):
+            context.noteReferencePlacement(node, kind: Self.valueKind)
+            return SourceNode(target)
+        case .failure(let problem):
+            context.warning(
+                "example.ref",
+                "the example's value is a $ref, read as the file or value it names, but \(problem.message); "
+                    + "the example is left out",
+                at: node.child("$ref") ?? node)
+            return nil
+        }
+    }
+
     func read(_ reader: ObjectReader) -> [Spec.Example] {
         reader.exclusive("example", "examples")
         var examples: [Spec.Example] = []
-        if let single = reader.child("example") {
+        if let written = reader.child("example"), let single = followingReference(written) {
             examples.append(
                 Spec.Example(
                     name: "example", summary: nil, value: single.value, location: single.location,
@@ -121,7 +146,9 @@ struct ExampleReader {
         let reader = ObjectReader(target, kind: "Example Object", context: context)
         reader.checkFields(context.fields.example)
         reader.exclusive("value", "externalValue")
-        let value = target.child("value") ?? target.child("dataValue")
+        let written = target.child("value") ?? target.child("dataValue")
+        let value = written.flatMap(followingReference)
+        guard written == nil || value != nil else { return nil }
         return Spec.Example(
             name: target.pointer.lastToken ?? "example", summary: reader.string("summary"), value: value?.value,
             location: (value ?? target).location, pointer: (value ?? target).pointer)

@@ -43,7 +43,7 @@ struct MisplacedReferences {
                 default: " and in \(count - 1) other places"
                 }
             let versionName = version == .swagger2 ? "Swagger 2.0" : "OpenAPI \(version)"
-            let article = kind.first.map { "AEIOU".contains($0) } == true ? "an" : "a"
+            let article = kind.first.map { "AEIOUaeiou".contains($0) } == true ? "an" : "a"
             return Diagnostic(
                 .warning, code: "ref.placement",
                 message:

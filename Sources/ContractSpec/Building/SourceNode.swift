@@ -108,7 +108,10 @@ final class SourceNode {
     var location: SourceLocation { SourceLocation(file: file.displayPath, position: position) }
 
     /// A short description of the value's type for messages ("a string", "the number 3").
-    var kindDescription: String {
+    var kindDescription: String { Self.describe(value) }
+
+    /// A value in words, for messages: its kind, and a short value's text.
+    static func describe(_ value: JSONValue) -> String {
         switch value {
         case .null: "null"
         case .bool(let bool): "the boolean \(bool)"

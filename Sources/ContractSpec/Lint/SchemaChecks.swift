@@ -206,7 +206,14 @@ struct SchemaChecks {
                         inComposition: composing, visited: &visited, depth: depth + 1)
                 }
             } else {
-                guard case .object(let map) = member.value else { return }
+                guard case .object(var map) = member.value else { return }
+                if SchemaMapReference.standsFor(map), let node = path.node(member.value, at: below(member)),
+                    let reference = SchemaMapReference.expanding(map, at: node, context: context)
+                {
+                    // Walked as it will be written, so that the schemas it leads to are checked in this pass.
+                    context.noteSchemaMapReference(reference)
+                    map = reference.expansion
+                }
                 for entry in map.members where entry.value.isObject {
                     path.push(entry.key)
                     defer { path.pop() }
@@ -329,12 +336,19 @@ struct SchemaChecks {
             {
                 report { _ in "'\(name)' is not a JSON Schema type (\(Self.types.sorted().joined(separator: ", ")))" }
             }
-        case .array(let names) where !context.version.usesDraft4Schemas:
+        // Swagger 2.0 takes a Schema Object's `type` from JSON Schema draft 4, which allows a list (its own
+        // meta-schema says so); OpenAPI 3.0 allows only one name.
+        case .array(let names) where !context.version.usesDraft4Schemas || context.version == .swagger2:
             for name in names where name.stringValue.flatMap({ Self.typeTable[$0] }) == nil {
-                report { _ in "'type' lists \(name), which is not a JSON Schema type" }
+                let listed = name.stringValue.map { "'\($0)'" } ?? SourceNode.describe(name)
+                report { _ in
+                    "'type' lists \(listed), which is not a JSON Schema type (\(Self.types.sorted().joined(separator: ", ")))"
+                }
             }
         default:
-            let expected = context.version.usesDraft4Schemas ? "a string" : "a string or an array of strings"
+            let expected =
+                context.version.usesDraft4Schemas && context.version != .swagger2
+                ? "a string" : "a string or an array of strings"
             report { "'type' must be \(expected), found \($0.kindDescription)" }
         }
     }

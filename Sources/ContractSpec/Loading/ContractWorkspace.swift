@@ -45,6 +45,17 @@ package final class ContractWorkspace {
         }
     }
 
+    /// Gives `file` new parsed content under the same names (see `SchemaMapReference`); `$ref`s resolved
+    /// against the old content are forgotten.
+    func replaceContent(of file: ContractFile, with root: JSONValue) {
+        let key = file.url.path
+        guard files[key] === file else { return }
+        files[key] = ContractFile(
+            url: file.url, uri: file.uri, displayPath: file.displayPath, root: root, format: file.format)
+        resolvedReferences = [:]
+        memberNameIndexes = [:]
+    }
+
     /// Whether `url` lies inside the root folder.
     package func contains(_ url: URL) -> Bool {
         let path = url.standardizedFileURL.resolvingSymlinksInPath().path

@@ -30,9 +30,12 @@ enum ReferenceResolver {
         return result
     }
 
-    private static func resolveUncached(_ reference: String, from file: ContractFile, in workspace: ContractWorkspace)
-        -> Result<ResolvedReference, ReferenceProblem>
-    {
+    /// `crossingReferences`: whether a pointer that names nothing as written may pass through `$ref`s
+    /// (`throughReferences`); off for the `$ref`s followed on such a way, so that following them cannot
+    /// recurse.
+    private static func resolveUncached(
+        _ reference: String, from file: ContractFile, in workspace: ContractWorkspace, crossingReferences: Bool = true
+    ) -> Result<ResolvedReference, ReferenceProblem> {
         if hasPrefix(reference, caseInsensitive: "http://") || hasPrefix(reference, caseInsensitive: "https://") {
             return .failure(
                 ReferenceProblem(
@@ -92,6 +95,9 @@ enum ReferenceResolver {
                 ReferenceProblem(code: "ref.invalid", message: "$ref '\(reference)' has a malformed JSON pointer"))
         }
         guard let (value, position) = pointer.resolveWithPosition(in: target.root) else {
+            if crossingReferences, let through = throughReferences(pointer, in: target, workspace: workspace) {
+                return .success(through)
+            }
             return .failure(
                 ReferenceProblem(
                     code: "ref.unresolved",
@@ -104,6 +110,25 @@ enum ReferenceResolver {
         return .success(
             ResolvedReference(
                 file: target, pointer: pointer, value: value, key: target.uri + "#" + spelling, position: position))
+    }
+
+    /// Where `pointer` leads in `file` when it passes through `$ref`s, as pointers copied from a dereferenced
+    /// view of a document are written (PagerDuty's discriminator mappings are); see
+    /// `JSONPointer.resolvingThroughReferences`. The `$ref`s on the way resolve as written, without crossing
+    /// any themselves, so that following them cannot recurse.
+    private static func throughReferences(_ pointer: JSONPointer, in file: ContractFile, workspace: ContractWorkspace)
+        -> ResolvedReference?
+    {
+        let reached = pointer.resolvingThroughReferences(from: file, root: file.root) { text, file, _ in
+            guard case .success(let next) = resolveUncached(text, from: file, in: workspace, crossingReferences: false)
+            else { return nil }
+            return (next.file, next.pointer, next.value)
+        }
+        guard let (file, at) = reached, let (found, position) = at.resolveWithPosition(in: file.root) else {
+            return nil
+        }
+        return ResolvedReference(
+            file: file, pointer: at, value: found, key: file.uri + "#" + at.description, position: position)
     }
 
     /// The reference's file part and fragment, cut at its first `#`: on the bytes when the reference
