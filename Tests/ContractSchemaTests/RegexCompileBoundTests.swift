@@ -12,8 +12,8 @@ struct RegexCompileBoundTests {
         arguments: [
             // An empty group repeated 10^8 times: nothing is emitted, so the program never grows.
             "(?:(?:){10000}){10000}",
-            // A lookahead repeated 10^4 times, each with a sub-program of 10^4 instructions.
-            "(?:(?=a{10000})){10000}",
+            // A lookahead repeated 10^4 times, each with a sub-program of 2·10^4 instructions.
+            "(?:(?=(?:ab){10000})){10000}",
         ])
     func refusedQuickly(pattern: String) {
         var thrown: RegexSyntaxError?

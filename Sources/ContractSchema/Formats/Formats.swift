@@ -33,7 +33,7 @@ enum Formats {
         case "uuid": .string(isUUID)
         case "json-pointer": .string(isJSONPointer)
         case "relative-json-pointer": .string(isRelativeJSONPointer)
-        case "regex": .string { (try? ECMARegex($0)) != nil }
+        case "regex": .string { (try? ECMARegex($0, strict: true)) != nil }
         case "byte": .string(isBase64)
         case "int32": .number { isInteger($0, bits: 32) }
         case "int64": .number { isInteger($0, bits: 64) }

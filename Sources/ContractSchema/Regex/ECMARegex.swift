@@ -20,9 +20,11 @@ struct ECMARegex: Sendable {
     /// The one-pass matcher, for patterns that are a run of single-character atoms from the start.
     private let atomRun: AnchoredAtomRun?
 
-    init(_ pattern: String) throws(RegexSyntaxError) {
+    /// `strict`: only ECMA-262's syntax, as `format: regex` asks; `pattern` and `patternProperties` also
+    /// read the case modifiers real contracts write (`RegexParser.parseModifiers`).
+    init(_ pattern: String, strict: Bool = false) throws(RegexSyntaxError) {
         self.pattern = pattern
-        var parser = RegexParser(pattern)
+        var parser = RegexParser(pattern, acceptsCaseModifiers: !strict)
         let node = try parser.parse()
         code = CompiledRegexProgram(
             try RegexProgram(node, captureCount: parser.captureCount, keepsCaptures: parser.hasBackreferences))

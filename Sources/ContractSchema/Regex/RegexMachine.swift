@@ -102,6 +102,27 @@ struct RegexMachine {
                     if outcome == .exhausted { return .exhausted }
                     guard (outcome == .matched) != negated else { break thread }
                     pc += 1
+                case .repeatAtom(let atom, let minimum, let maximum, let slot):
+                    var count = 0
+                    var fewest = position
+                    while count < maximum, let next = advance(over: code.program.atoms[atom], from: position) {
+                        position = next
+                        count += 1
+                        if count == minimum { fewest = position }
+                    }
+                    steps -= count
+                    guard count >= minimum else { break thread }
+                    stack.append(Frame(pc: -1 - slot, position: slots[slot]))
+                    slots[slot] = fewest
+                    if position > fewest { stack.append(Frame(pc: pc + 1, position: position)) }
+                    pc += 2
+                case .stepBack(let slot):
+                    // Entered only by backtracking, at the end of the last choice: give one character back.
+                    position -= 1
+                    while position > 0, input[position] & 0xC0 == 0x80 { position -= 1 }
+                    guard position >= slots[slot] else { break thread }
+                    if position > slots[slot] { stack.append(Frame(pc: pc, position: position)) }
+                    pc += 1
                 case .match:
                     if let requiredEnd, position != requiredEnd { break thread }
                     return .matched
@@ -109,6 +130,25 @@ struct RegexMachine {
             }
         }
         return .failed
+    }
+
+    /// The position after one `atom` at `position`, or `nil` when it does not match there.
+    private func advance(over atom: RepeatedAtom, from position: Int) -> Int? {
+        guard position < input.count else { return nil }
+        let lead = input[position]
+        switch atom {
+        case .scalar(let value):
+            guard decode(at: position) == value else { return nil }
+        case .characterClass(let set):
+            if lead < 0x80 {
+                guard code.program.asciiClasses[set].contains(lead) else { return nil }
+            } else {
+                guard code.program.classes[set].matches(decode(at: position)) else { return nil }
+            }
+        case .dot:
+            guard !RegexCharacterClass.isLineTerminator(decode(at: position)) else { return nil }
+        }
+        return position + Self.length(lead)
     }
 
     private mutating func look(_ sub: Int, ahead: Bool, at position: Int) -> Outcome {

@@ -5,9 +5,17 @@ package struct RegexParser {
     private(set) var captureCount = 0
     private var names: [String: Int] = [:]
     private(set) var hasBackreferences = false
+    /// Whether letters match either case here: set by `(?i)` until the end of the enclosing group, or
+    /// inside `(?i:…)`.
+    private var ignoresCase = false
 
-    package init(_ pattern: String) {
+    /// Whether `(?i)`, `(?-i)` and `(?i:…)` are read (`parseModifiers`); without, they are invalid groups,
+    /// as ECMA-262 before 2025 has them.
+    private let acceptsCaseModifiers: Bool
+
+    package init(_ pattern: String, acceptsCaseModifiers: Bool = true) {
         scalars = pattern.unicodeScalars.map(\.value)
+        self.acceptsCaseModifiers = acceptsCaseModifiers
     }
 
     package mutating func parse() throws(RegexSyntaxError) -> RegexNode {
@@ -62,7 +70,9 @@ package struct RegexParser {
             }
             if let lookahead {
                 index += 3
+                let ignoredCase = ignoresCase
                 let body = try parseDisjunction()
+                ignoresCase = ignoredCase
                 guard take(")") else { throw RegexSyntaxError(message: "unclosed lookaround") }
                 // Lookaheads are quantifiable only in Annex B; treating them as plain assertions is enough.
                 return .look(body, ahead: lookahead.ahead, negated: lookahead.negated)
@@ -114,7 +124,8 @@ package struct RegexParser {
     private mutating func readNumber() -> Int? {
         var value: Int?
         while let current, current >= 0x30, current <= 0x39 {
-            value = min((value ?? 0) * 10 + Int(current - 0x30), 100_000)
+            // Saturating: a count beyond any string a body can hold means the same as this one.
+            value = min((value ?? 0) * 10 + Int(current - 0x30), 1 << 30)
             index += 1
         }
         return value
@@ -125,11 +136,15 @@ package struct RegexParser {
         index += 1
         switch current {
         case 0x2E: return .dot
-        case 0x5B: return .characterClass(try parseClass())
+        case 0x5B: return .characterClass(caseless(try parseClass()))
         case 0x28:
             var capture: Int?
+            let ignoredCase = ignoresCase
             if take("?") {
-                if take(":") {
+                if let scoped = try parseModifiers() {
+                    guard scoped else { return .empty }
+                    capture = nil
+                } else if take(":") {
                     capture = nil
                 } else if take("<") {
                     var name = ""
@@ -149,13 +164,77 @@ package struct RegexParser {
                 capture = captureCount
             }
             let body = try parseDisjunction()
+            // A group ends what an inline `(?i)` inside it started.
+            ignoresCase = ignoredCase
             guard take(")") else { throw RegexSyntaxError(message: "unclosed group") }
             return .group(body, capture: capture)
-        case 0x5C: return try parseAtomEscape()
+        case 0x5C: return caseless(try parseAtomEscape())
         case 0x2A, 0x2B, 0x3F: throw RegexSyntaxError(message: "nothing to repeat")
         case 0x29: throw RegexSyntaxError(message: "unmatched )")
-        default: return .scalar(current)
+        default: return caseless(.scalar(current))
         }
+    }
+
+    /// After `(?`: the case modifiers `i` and `-i`, as `(?i)` (for the rest of the enclosing group, as
+    /// PCRE, Java, .NET, Python and Rust read it) or `(?i:…)` (for the group, as ECMAScript 2025's
+    /// modifiers). Not ECMA-262 before that, but real contracts generated from Java services write
+    /// `\.(?i)(jpeg|pdf)`. `nil` when no modifier follows; `false` for `(?i)`, `true` for a group, whose
+    /// body the caller parses.
+    private mutating func parseModifiers() throws(RegexSyntaxError) -> Bool? {
+        guard acceptsCaseModifiers else { return nil }
+        let start = index
+        let turnsOff = take("-")
+        guard take("i") else {
+            index = start
+            return nil
+        }
+        ignoresCase = !turnsOff
+        if take(")") { return false }
+        if take(":") { return true }
+        throw RegexSyntaxError(message: "only the case modifier (?i), (?-i), (?i:…) is supported in a group's flags")
+    }
+
+    /// `node` as it matches where case is ignored: a letter or a class also matches the other cases of its
+    /// letters (simple case mappings).
+    private func caseless(_ node: RegexNode) -> RegexNode {
+        guard ignoresCase else { return node }
+        switch node {
+        case .scalar(let value):
+            let variants = Self.caseVariants(of: value)
+            guard !variants.isEmpty else { return node }
+            return .characterClass(
+                RegexCharacterClass(items: ([value] + variants).map { .range($0, $0) }, negated: false))
+        case .characterClass(let set):
+            return .characterClass(caseless(set))
+        default:
+            return node
+        }
+    }
+
+    private func caseless(_ set: RegexCharacterClass) -> RegexCharacterClass {
+        guard ignoresCase else { return set }
+        var items = set.items
+        for case .range(let low, let high) in set.items where high - low < 0x1000 {
+            for value in low...high {
+                items += Self.caseVariants(of: value).map { .range($0, $0) }
+            }
+        }
+        return RegexCharacterClass(items: items, negated: set.negated)
+    }
+
+    /// The other scalars a letter maps to in lower, upper or title case, when each is one scalar.
+    private static func caseVariants(of value: UInt32) -> [UInt32] {
+        guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped else { return [] }
+        let properties = scalar.properties
+        var variants: [UInt32] = []
+        for mapping in [properties.lowercaseMapping, properties.uppercaseMapping, properties.titlecaseMapping] {
+            let scalars = mapping.unicodeScalars
+            guard scalars.count == 1, let mapped = scalars.first?.value, mapped != value,
+                !variants.contains(mapped)
+            else { continue }
+            variants.append(mapped)
+        }
+        return variants
     }
 
     private mutating func parseAtomEscape() throws(RegexSyntaxError) -> RegexNode {

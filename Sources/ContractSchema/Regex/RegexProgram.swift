@@ -16,7 +16,20 @@ enum RegexInstruction: Sendable {
     case markProgress(Int)
     /// …and fails the iteration when it consumed nothing, as ECMA-262 requires (RepeatMatcher step 2.b).
     case checkProgress(Int)
+    /// A greedy repetition of one character (`atoms[atom]`) counted without copies of the body: takes as
+    /// many as it can up to `maximum` (failing below `minimum`), records in `slot` where the fewest allowed
+    /// end, and leaves a way back to the next instruction (`stepBack`) for each shorter choice.
+    case repeatAtom(atom: Int, minimum: Int, maximum: Int, slot: Int)
+    /// Where backtracking into a `repeatAtom` resumes: one character fewer, unless that goes below its slot.
+    case stepBack(slot: Int)
     case match
+}
+
+/// The character a `repeatAtom` repeats.
+enum RepeatedAtom: Sendable {
+    case scalar(UInt32)
+    case characterClass(Int)
+    case dot
 }
 
 /// A pattern compiled to instructions: the main program and one sub-program per lookaround.
@@ -30,6 +43,7 @@ struct RegexProgram: Sendable {
     /// per copy, and building the class's bitmap 32 times made compiling Twilio's patterns a fifth of
     /// loading it.
     private var classIndexes: [RegexCharacterClass: Int] = [:]
+    var atoms: [RepeatedAtom] = []
     var slotCount = 0
     let keepsCaptures: Bool
     let captureCount: Int
@@ -64,14 +78,7 @@ struct RegexProgram: Sendable {
         case .wordBoundary(let negated): code.append(.wordBoundary(negated: negated))
         case .backreference(let number): code.append(.backreference(number))
         case .characterClass(let set):
-            if let index = classIndexes[set] {
-                code.append(.characterClass(index))
-                break
-            }
-            classes.append(set)
-            asciiClasses.append(ASCIIBitmap { set.matches(UInt32($0)) })
-            classIndexes[set] = classes.count - 1
-            code.append(.characterClass(classes.count - 1))
+            code.append(.characterClass(classIndex(set)))
         case .group(let body, let capture):
             if keepsCaptures, let capture { code.append(.save(capture * 2)) }
             try emit(body, into: &code)
@@ -104,9 +111,42 @@ struct RegexProgram: Sendable {
         }
     }
 
+    /// The index of `set` in `classes`, added the first time.
+    private mutating func classIndex(_ set: RegexCharacterClass) -> Int {
+        if let index = classIndexes[set] { return index }
+        classes.append(set)
+        asciiClasses.append(ASCIIBitmap { set.matches(UInt32($0)) })
+        classIndexes[set] = classes.count - 1
+        return classes.count - 1
+    }
+
+    /// Counts above this repeat one character with `repeatAtom` rather than with a copy of it per count:
+    /// `^.{0,262144}$` (a length limit written as a pattern, as Adyen's descriptions do) would otherwise
+    /// exceed `maximumSize`. Below it, copies keep the instructions every other repetition uses.
+    static let countedAtomThreshold = 1_000
+
+    /// The one character `body` matches, when it is a single-character atom without a capture to record.
+    private mutating func repeatedAtom(_ body: RegexNode) -> RepeatedAtom? {
+        switch body {
+        case .scalar(let value): .scalar(value)
+        case .dot: .dot
+        case .characterClass(let set): .characterClass(classIndex(set))
+        case .group(let inner, let capture) where capture == nil || !keepsCaptures: repeatedAtom(inner)
+        default: nil
+        }
+    }
+
     private mutating func emitRepetition(
         _ body: RegexNode, minimum: Int, maximum: Int?, greedy: Bool, into code: inout [RegexInstruction]
     ) throws(RegexSyntaxError) {
+        if greedy, max(minimum, maximum ?? 0) > Self.countedAtomThreshold, let atom = repeatedAtom(body) {
+            atoms.append(atom)
+            code.append(
+                .repeatAtom(atom: atoms.count - 1, minimum: minimum, maximum: maximum ?? Int.max, slot: slotCount))
+            code.append(.stepBack(slot: slotCount))
+            slotCount += 1
+            return
+        }
         for _ in 0..<minimum { try emit(body, into: &code) }
         let needsProgress = body.canMatchEmpty
         guard let maximum else {
