@@ -217,9 +217,12 @@ extension ContractBackend {
                 }
             }
         case .failure(let failure):
-            recordProblem(failure.message)
+            let message = "\(match.operation.method) \(match.operation.path): \(failure.message)"
+            recordProblem(message)
+            // Said in the answer too, for clients of the mock server, which see no problem list.
             record.response = ProblemResponse.make(
-                status: 500, title: "The backend could not build a response", violations: [])
+                status: 500, title: "The backend could not build a response", violations: [],
+                detail: message + "; stub this operation's answer, or give its response a valid example")
         }
     }
 

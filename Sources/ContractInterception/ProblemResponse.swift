@@ -7,13 +7,14 @@ import ContractVerify
 enum ProblemResponse {
     /// A problem with this status: 404 for an unknown path or server, 405 (with `Allow`) for an
     /// undocumented method, the status that fits an invalid request's failure (`ErrorStatusChoice`).
-    static func make(status: Int, title: String, violations: [ContractViolation], allow: [String] = []) -> HTTPResponse
-    {
+    static func make(
+        status: Int, title: String, violations: [ContractViolation], detail: String? = nil, allow: [String] = []
+    ) -> HTTPResponse {
         var body = JSONObject()
         body["type"] = "about:blank"
         body["title"] = .string(title)
         body["status"] = .number(JSONNumber(status))
-        body["detail"] = .string(violations.map(\.message).joined(separator: "\n"))
+        body["detail"] = .string(detail ?? violations.map(\.message).joined(separator: "\n"))
         body["violations"] = .array(violations.map(\.jsonValue))
         var headers: HTTPHeaders = ["Content-Type": "application/problem+json"]
         if !allow.isEmpty { headers.add("Allow", allow.joined(separator: ", ")) }

@@ -129,7 +129,7 @@ final class ResponseSynthesis: Sendable {
             }
             return .success(answer)
         } catch {
-            return .failure(Failure(message: error.message))
+            return .failure(Failure(message: (error.location.map { "\($0): " } ?? "") + error.message))
         }
     }
 

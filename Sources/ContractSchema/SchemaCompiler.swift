@@ -184,7 +184,7 @@ final class SchemaCompiler {
                     object: object, written: written, location: location, dialect: document.dialect,
                     document: document, baseIndex: registry.baseIndex(in: document, at: location.pointer),
                     position: position, displayPath: document.displayPath, offsets: UnsafeBufferPointer(offsets))
-                if document.dialect == .oas30, options.nullable == .lenient,
+                if document.dialect == .oas30 || document.readsNullable, options.nullable == .lenient,
                     OASSchemaTranslation.declaresNullable(written)
                 {
                     node.acceptsNull = true

@@ -16,16 +16,19 @@ public struct SchemaRegistry: Sendable {
         let bases: [(pointer: JSONPointer, base: String)]
         /// `bases`' URIs parsed once: the compiler asks for the base of every schema node it compiles.
         let baseReferences: [URIReference]
+        /// Whether `nullable: true` lets null through in a 2020-12 document (see `add`).
+        let readsNullable: Bool
 
         init(
             root: JSONValue, dialect: SchemaDialect, displayPath: String, bases: [(pointer: JSONPointer, base: String)],
-            baseReferences: [URIReference]
+            baseReferences: [URIReference], readsNullable: Bool
         ) {
             self.root = root
             self.dialect = dialect
             self.displayPath = displayPath
             self.bases = bases
             self.baseReferences = baseReferences
+            self.readsNullable = readsNullable
         }
     }
 
@@ -63,9 +66,12 @@ public struct SchemaRegistry: Sendable {
     ///   - displayPath: the file path errors print (defaults to the URI).
     ///   - schemaRoots: where schemas start inside the document, for finding `$id` and anchors (for an
     ///     OpenAPI document, each component schema); the document root by default.
+    ///   - readsNullable: for an OpenAPI 3.1 or 3.2 document: `nullable: true`, which those versions
+    ///     dropped but descriptions converted from 3.0 still write, accepts null as in 3.0 when
+    ///     `SchemaCompileOptions.nullable` is `.lenient`. Plain JSON Schema documents leave it off.
     public mutating func add(
         _ root: JSONValue, uri: String, dialect: SchemaDialect, displayPath: String? = nil,
-        schemaRoots: [JSONPointer] = [.root]
+        schemaRoots: [JSONPointer] = [.root], readsNullable: Bool = false
     ) {
         // Parsed once: the document's reference is also the first base and the base of the walks below.
         let documentReference = URIReference(uri).withoutFragment
@@ -82,7 +88,8 @@ public struct SchemaRegistry: Sendable {
         let bases = [(pointer: JSONPointer.root, base: documentURI)] + indexer.bases
         documents[URIKey(documentURI)] = Document(
             root: root, dialect: dialect, displayPath: displayPath ?? documentURI, bases: bases,
-            baseReferences: [documentReference] + indexer.bases.map { URIReference($0.base) })
+            baseReferences: [documentReference] + indexer.bases.map { URIReference($0.base) },
+            readsNullable: readsNullable)
         resources[URIKey(documentURI)] = Location(document: documentURI, pointer: .root)
         for (uri, pointer) in indexer.resources where resources[URIKey(uri)] == nil {
             resources[URIKey(uri)] = Location(document: documentURI, pointer: pointer)

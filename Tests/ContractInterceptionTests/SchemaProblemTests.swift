@@ -139,4 +139,46 @@ import Testing
         #expect(violation.description.contains("/properties/code"), "\(violation)")
         #expect(violation.sourceLocation.description.contains("below.yaml:11:"), "\(violation)")
     }
+
+    /// A response whose `oneOf` branches overlap so that no value matches exactly one (PagerDuty writes one),
+    /// with no example: the answer says why, where and what to do, to the test and in the body.
+    static let overlappingContract = """
+        openapi: 3.0.3
+        info: {title: Overlap, version: '1'}
+        servers: [{url: 'https://api.example.com'}]
+        paths:
+          /agents/{id}:
+            get:
+              operationId: getAgent
+              parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+              responses:
+                '200':
+                  description: The agent.
+                  content:
+                    application/json:
+                      schema:
+                        oneOf:
+                          - {type: object, required: [id], properties: {id: {type: string}}}
+                          - {type: object, required: [id], properties: {id: {type: string}}}
+
+        """
+
+    @Test func anAnswerNoValueSatisfiesIsA500ThatSaysWhyAndWhere() async throws {
+        let url = try Self.write(Self.overlappingContract, name: "overlap.yaml")
+        let backend = try ContractBackend(contract: url, recording: .off)
+        let (data, response) = try await backend.session.data(
+            from: try #require(URL(string: "https://api.example.com/agents/a1")))
+        let http = try #require(response as? HTTPURLResponse)
+        #expect(http.statusCode == 500)
+        #expect(http.value(forHTTPHeaderField: "Content-Type") == "application/problem+json")
+        let problem = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let detail = try #require(problem["detail"] as? String)
+        #expect(detail.hasPrefix("GET /agents/{id}: "), "\(detail)")
+        #expect(detail.contains("overlap.yaml:14:15: no value found for the schema"), "\(detail)")
+        #expect(detail.contains("oneOf"), "\(detail)")
+        #expect(detail.hasSuffix("stub this operation's answer, or give its response a valid example"), "\(detail)")
+        let message = try #require(backend.problems.first?.message)
+        #expect(message.hasPrefix("GET /agents/{id}: "), "\(message)")
+        #expect(message.contains("overlap.yaml:14:15:"), "\(message)")
+    }
 }

@@ -33,6 +33,44 @@ struct SchemaIntegrationTests {
             Owner: {type: object}
         """
 
+    @Test("3.1 nullable, a 3.0 holdover, lets null through as the author meant, with one warning; strict: ignored")
+    func nullableIn31() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": """
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            paths: {}
+            components:
+              schemas:
+                Completion:
+                  type: object
+                  properties:
+                    logprobs: {type: integer, nullable: true}
+                    suffix: {type: string, nullable: true, default: null}
+                    stop: {type: string}
+            """
+        ])
+        let result = contract.load()
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        #expect(
+            contract.messages() == [
+                "api.yaml:9:35: warning: OpenAPI 3.1.0 has no 'nullable' keyword (3.1 dropped it); null is accepted "
+                    + "here and in 1 other place, as 3.0 read it, but tools that follow OpenAPI 3.1.0 reject it; add "
+                    + "'null' to 'type' instead [schema.nullable-dropped]"
+            ])
+        let document = try #require(result.document)
+        let completion = try #require(document.schemas["Completion"])
+        let lenient = try document.compiledSchemas.compiled(completion)
+        #expect(lenient.isValid(["logprobs": nil, "suffix": nil]))
+        #expect(!lenient.isValid(["stop": nil]), "no nullable, no null")
+        #expect(!lenient.isValid(["logprobs": "5"]))
+        let strict = try document.reading(nullable: .strict).compiledSchemas.compiled(completion)
+        #expect(!strict.isValid(["logprobs": nil]))
+        // Plain JSON Schema 2020-12 has no such keyword: it stays an annotation there.
+        let plain = try CompiledSchema(schema: ["type": "integer", "nullable": true])
+        #expect(!plain.isValid(nil))
+    }
+
     @Test("3.0 nullable lets null through wherever it stands; the model's values keep the literal reading")
     func nullable() throws {
         let contract = try TemporaryContract(["api.yaml": Self.nullableDocument])

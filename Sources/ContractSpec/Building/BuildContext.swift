@@ -25,6 +25,9 @@ final class BuildContext {
     private var referrals: [Referral: AnyObject] = [:]
     /// `$ref`s followed where the version allows none (reported once per kind of place).
     private var misplacedReferences = MisplacedReferences()
+    /// `nullable: true` met by the schema walk in a 3.1 or 3.2 schema: the first place and how many, for
+    /// one warning.
+    var droppedNullable: (first: SourceNode, count: Int)?
     /// `$ref`s the schema walk found in place of a map of subschemas, to be expanded in their files.
     private(set) var schemaMapReferences: [SchemaMapReference] = []
 

@@ -31,6 +31,27 @@ struct SchemaChecks {
                 schema.value, at: schema.position, path: &path, underIdentifier: false, inComposition: false,
                 visited: &visited, depth: 0)
         }
+        reportDroppedNullable()
+    }
+
+    /// One warning for every `nullable: true` in a 3.1 or 3.2 schema, at the first.
+    private func reportDroppedNullable() {
+        guard let (first, count) = context.droppedNullable else { return }
+        let others =
+            switch count {
+            case 1: ""
+            case 2: " and in 1 other place"
+            default: " and in \(count - 1) other places"
+            }
+        let version = "OpenAPI \(context.version)"
+        context.warning(
+            "schema.nullable-dropped",
+            context.nullable == .strict
+                ? "\(version) has no 'nullable' keyword (3.1 dropped it); null is rejected here\(others), as "
+                    + "--nullable strict reads it; add 'null' to 'type' to allow it"
+                : "\(version) has no 'nullable' keyword (3.1 dropped it); null is accepted here\(others), as 3.0 "
+                    + "read it, but tools that follow \(version) reject it; add 'null' to 'type' instead",
+            at: first)
     }
 
     /// A schema the walk has reached through a root or a `$ref`: its file and pointer. Set members, in
@@ -167,6 +188,18 @@ struct SchemaChecks {
                         ? "nullable: true has no effect without 'type' in the same schema (OAS 3.0.3); null is rejected here unless another keyword allows it"
                         : "nullable: true without 'type' in the same schema: null is accepted here, but OAS 3.0.3 read literally gives nullable no effect, and tools that read it so reject null; add 'type' for portability",
                     at: nullable)
+            }
+            if !context.version.usesDraft4Schemas, let member = keys[.nullable], member.value.boolValue == true,
+                let node
+            {
+                // The warning stands at the earliest in its file, whatever order the walk met them in.
+                let place = node.child(member)
+                if let dropped = context.droppedNullable {
+                    let earlier = place.file === dropped.first.file && place.position < dropped.first.position
+                    context.droppedNullable = (earlier ? place : dropped.first, dropped.count + 1)
+                } else {
+                    context.droppedNullable = (place, 1)
+                }
             }
             if context.version.usesDraft4Schemas, keys[.nullable]?.value.boolValue == true,
                 let member = keys[.enumValues], case .array(let values) = member.value, !values.contains(.null),

@@ -57,7 +57,7 @@ package final class ContractSchemas: @unchecked Sendable {
             // The root document holds schemas only under its components; other files are schema fragments.
             registry.add(
                 file.root, uri: file.uri, dialect: dialect, displayPath: file.displayPath,
-                schemaRoots: offset == 0 ? componentRoots : [.root])
+                schemaRoots: offset == 0 ? componentRoots : [.root], readsNullable: !version.usesDraft4Schemas)
         }
         // Registered up front, so they compile through the shared catalog like every other schema.
         // Their values are already 2020-12; their $refs are made absolute so they still name their file.
