@@ -16,6 +16,8 @@ public final class ContractFile: Sendable {
     public let root: JSONValue
     /// JSON or YAML.
     package let format: DocumentFormat
+    /// The folder the file is in, as a path: relative `$ref`s start from it (`FilePath`).
+    let directoryPath: String
 
     /// Creates a file record.
     package init(url: URL, uri: String, displayPath: String, root: JSONValue, format: DocumentFormat) {
@@ -24,6 +26,7 @@ public final class ContractFile: Sendable {
         self.displayPath = displayPath
         self.root = root
         self.format = format
+        self.directoryPath = FilePath.directory(of: url.path)
     }
 
     /// The location of the value `pointer` names, or of its nearest ancestor with a known position.

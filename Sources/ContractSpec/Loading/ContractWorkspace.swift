@@ -15,6 +15,10 @@ package final class ContractWorkspace {
     var memberNameIndexes: [String: NameIndex] = [:]
     /// Files in the order they were first loaded.
     package private(set) var loadOrder: [String] = []
+    /// Each path `$ref`s named (made standard, without `.` and `..`) with its symbolic links resolved: resolving
+    /// one asks the file system about every folder on the way, and a description split into thousands of files
+    /// names the same few hundred again and again (DigitalOcean's made a quarter of a million such calls).
+    private var canonicalURLs: [String: URL] = [:]
 
     /// Creates a workspace whose `$ref`s stay inside `rootDirectory`.
     package init(rootDirectory: URL) {
@@ -27,7 +31,12 @@ package final class ContractWorkspace {
 
     /// Loads the file at `url` (once; later calls return the same file or the same failure).
     package func file(at url: URL) throws(LoadFailure) -> ContractFile {
-        let resolved = url.standardizedFileURL.resolvingSymlinksInPath()
+        try file(atPath: url.absoluteURL.path)
+    }
+
+    /// The same for an absolute path (a `$ref`'s file, joined by `FilePath`).
+    func file(atPath path: String) throws(LoadFailure) -> ContractFile {
+        let resolved = canonical(path)
         let key = resolved.path
         if let file = files[key] { return file }
         if let failure = failures[key] { throw failure }
@@ -58,9 +67,23 @@ package final class ContractWorkspace {
 
     /// Whether `url` lies inside the root folder.
     package func contains(_ url: URL) -> Bool {
-        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+        contains(path: url.absoluteURL.path)
+    }
+
+    /// The same for an absolute path.
+    func contains(path: String) -> Bool {
+        let path = canonical(path).path
         let root = rootDirectory.path.hasSuffix("/") ? rootDirectory.path : rootDirectory.path + "/"
         return path == rootDirectory.path || path.hasPrefix(root)
+    }
+
+    /// The absolute `path` made standard, with its symbolic links resolved, once per path.
+    private func canonical(_ path: String) -> URL {
+        let standard = FilePath.joined(path, toDirectory: "/")
+        if let known = canonicalURLs[standard] { return known }
+        let resolved = URL(fileURLWithPath: standard).resolvingSymlinksInPath()
+        canonicalURLs[standard] = resolved
+        return resolved
     }
 
     private func displayPath(for url: URL) -> String {

@@ -64,11 +64,8 @@ enum ReferenceResolver {
                 return .failure(
                     ReferenceProblem(code: "ref.invalid", message: "malformed percent-encoding in $ref '\(reference)'"))
             }
-            let url =
-                decoded.hasPrefix("/")
-                ? URL(fileURLWithPath: decoded)
-                : URL(fileURLWithPath: decoded, relativeTo: file.url.deletingLastPathComponent())
-            guard workspace.contains(url) else {
+            let path = FilePath.joined(decoded, toDirectory: file.directoryPath)
+            guard workspace.contains(path: path) else {
                 return .failure(
                     ReferenceProblem(
                         code: "ref.escapes",
@@ -77,7 +74,7 @@ enum ReferenceResolver {
                             + "files inside it (pass --root to widen it)"))
             }
             do {
-                target = try workspace.file(at: url)
+                target = try workspace.file(atPath: path)
             } catch {
                 return .failure(
                     ReferenceProblem(
