@@ -99,12 +99,16 @@ struct BadTrafficTests {
         }
     }
 
-    @Test("a thousand connections at once are served or queued, and the server keeps serving")
+    /// Four hundred, above the listen backlog: with both ends in this process, a thousand filled
+    /// `/proc/self/fd` past the buffer that Foundation's `Process.run()` on Linux (Swift 6.3) reads each entry
+    /// of 256 bytes at a time, over its end (swift-corelibs-foundation pull request 5472), and a test starting
+    /// `contract-check` at that moment crashed the whole run.
+    @Test("four hundred connections at once are served or queued, and the server keeps serving")
     func manyConnections() async throws {
         try await RunningMock.with { mock in
             let port = try #require(mock.baseURL.port)
-            let connections = (0..<1000).compactMap { _ in RawConnection(port: port) }
-            #expect(connections.count == 1000)
+            let connections = (0..<400).compactMap { _ in RawConnection(port: port) }
+            #expect(connections.count == 400)
             let request =
                 "GET \(Self.petPath) HTTP/1.1\r\nHost: x\r\nAuthorization: \(ClinicSamples.bearer)\r\n"
                 + "Connection: close\r\n\r\n"

@@ -18,15 +18,18 @@ public final class ContractFile: Sendable {
     package let format: DocumentFormat
     /// The folder the file is in, as a path: relative `$ref`s start from it (`FilePath`).
     let directoryPath: String
+    /// The same folder as a number its workspace gives each folder, for keys (`ReferenceCacheKey`).
+    let folder: Int
 
     /// Creates a file record.
-    package init(url: URL, uri: String, displayPath: String, root: JSONValue, format: DocumentFormat) {
+    package init(url: URL, uri: String, displayPath: String, root: JSONValue, format: DocumentFormat, folder: Int = 0) {
         self.url = url
         self.uri = uri
         self.displayPath = displayPath
         self.root = root
         self.format = format
         self.directoryPath = FilePath.directory(of: url.path)
+        self.folder = folder
     }
 
     /// The location of the value `pointer` names, or of its nearest ancestor with a known position.

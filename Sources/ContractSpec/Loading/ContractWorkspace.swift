@@ -19,6 +19,8 @@ package final class ContractWorkspace {
     /// one asks the file system about every folder on the way, and a description split into thousands of files
     /// names the same few hundred again and again (DigitalOcean's made a quarter of a million such calls).
     private var canonicalURLs: [String: URL] = [:]
+    /// A number per folder files were loaded from (`ContractFile.folder`).
+    private var folders: [String: Int] = [:]
 
     /// Creates a workspace whose `$ref`s stay inside `rootDirectory`.
     package init(rootDirectory: URL) {
@@ -31,10 +33,10 @@ package final class ContractWorkspace {
 
     /// Loads the file at `url` (once; later calls return the same file or the same failure).
     package func file(at url: URL) throws(LoadFailure) -> ContractFile {
-        try file(atPath: url.absoluteURL.path)
+        try file(atPath: FilePath.joined(url.absoluteURL.path, toDirectory: "/"))
     }
 
-    /// The same for an absolute path (a `$ref`'s file, joined by `FilePath`).
+    /// The same for an absolute path made standard (a `$ref`'s file, joined by `FilePath`).
     func file(atPath path: String) throws(LoadFailure) -> ContractFile {
         let resolved = canonical(path)
         let key = resolved.path
@@ -44,7 +46,8 @@ package final class ContractWorkspace {
         do {
             let (value, format) = try DocumentReader.read(url: resolved, path: display)
             let file = ContractFile(
-                url: resolved, uri: resolved.absoluteString, displayPath: display, root: value, format: format)
+                url: resolved, uri: resolved.absoluteString, displayPath: display, root: value, format: format,
+                folder: folder(of: resolved))
             files[key] = file
             loadOrder.append(key)
             return file
@@ -60,29 +63,37 @@ package final class ContractWorkspace {
         let key = file.url.path
         guard files[key] === file else { return }
         files[key] = ContractFile(
-            url: file.url, uri: file.uri, displayPath: file.displayPath, root: root, format: file.format)
+            url: file.url, uri: file.uri, displayPath: file.displayPath, root: root, format: file.format,
+            folder: file.folder)
         resolvedReferences = [:]
         memberNameIndexes = [:]
     }
 
     /// Whether `url` lies inside the root folder.
     package func contains(_ url: URL) -> Bool {
-        contains(path: url.absoluteURL.path)
+        contains(path: FilePath.joined(url.absoluteURL.path, toDirectory: "/"))
     }
 
-    /// The same for an absolute path.
+    /// The same for an absolute path made standard.
     func contains(path: String) -> Bool {
         let path = canonical(path).path
         let root = rootDirectory.path.hasSuffix("/") ? rootDirectory.path : rootDirectory.path + "/"
         return path == rootDirectory.path || path.hasPrefix(root)
     }
 
-    /// The absolute `path` made standard, with its symbolic links resolved, once per path.
+    /// The number of the folder `url` is in.
+    private func folder(of url: URL) -> Int {
+        let path = FilePath.directory(of: url.path)
+        if let known = folders[path] { return known }
+        folders[path] = folders.count
+        return folders.count - 1
+    }
+
+    /// The absolute, standard `path` with its symbolic links resolved, once per path.
     private func canonical(_ path: String) -> URL {
-        let standard = FilePath.joined(path, toDirectory: "/")
-        if let known = canonicalURLs[standard] { return known }
-        let resolved = URL(fileURLWithPath: standard).resolvingSymlinksInPath()
-        canonicalURLs[standard] = resolved
+        if let known = canonicalURLs[path] { return known }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        canonicalURLs[path] = resolved
         return resolved
     }
 
