@@ -17,7 +17,7 @@ struct OfficialSchemaCrossCheckTests {
     static func isStructural(_ diagnostic: Diagnostic) -> Bool {
         guard diagnostic.severity == .error else { return false }
         let semantic = [
-            "ref.", "paths.parameter-", "paths.ambiguous", "operation.duplicate-id", "security.undeclared", "schema.compile",
+            "ref.", "paths.parameter-", "operation.duplicate-id", "security.undeclared", "schema.compile",
             "parameter.path-required", "server.variable",
         ]
         return !semantic.contains { diagnostic.code.hasPrefix($0) }

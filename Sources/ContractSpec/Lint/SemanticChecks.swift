@@ -60,13 +60,17 @@ struct SemanticChecks {
             let (operation, earlier) = (operations[offset], operations[earlierOffset])
             if earlier.template.text != text.text {
                 let pair = [earlier.template.text, operation.template.text].sorted().joined(separator: "|")
+                // A warning, not an error: the specification forbids it, but descriptions do it (Xero's, 14 times)
+                // and the router has one answer, the first declared, as Prism does; an error would refuse the
+                // whole contract.
                 if reported.insert(pair).inserted {
                     context.report(
                         Diagnostic(
-                            .error, code: "paths.ambiguous",
+                            .warning, code: "paths.ambiguous",
                             message:
-                                "'\(operation.template.text)' and '\(earlier.template.text)' (at \(earlier.location)) match the same URLs; "
-                                + "use one variable name for both",
+                                "'\(operation.template.text)' and '\(earlier.template.text)' (at \(earlier.location)) match "
+                                + "the same URLs, which OpenAPI does not allow; \(operation.method) requests go to "
+                                + "'\(earlier.template.text)', declared first; use one variable name for both",
                             location: operation.location, pointer: operation.pointer))
                 }
             }
