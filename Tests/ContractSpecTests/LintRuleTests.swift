@@ -165,6 +165,34 @@ struct LintRuleTests {
             ], "\(found)")
     }
 
+    @Test("a path parameter without required: true is a warning, and read as required (3.x and 2.0)")
+    func pathParameterNotMarkedRequired() throws {
+        for (header, parameter) in [
+            ("openapi: 3.0.3", "{name: id, in: path, schema: {type: string}}"),
+            ("swagger: '2.0'", "{name: id, in: path, type: string}"),
+        ] {
+            let contract = try TemporaryContract([
+                "api.yaml": """
+                \(header)
+                info: {title: t, version: '1'}
+                paths:
+                  /users/{id}:
+                    get:
+                      parameters: [\(parameter)]
+                      responses: {'200': {description: ok}}
+                """
+            ])
+            let result = contract.load()
+            #expect(!result.hasErrors, "\(result.diagnostics)")
+            #expect(
+                contract.messages() == [
+                    "api.yaml:6:20: warning: path parameter 'id' must have required: true (OpenAPI says so); it is read "
+                        + "as required [parameter.path-required]"
+                ])
+            #expect(result.document?.operations.first?.parameters.first?.required == true)
+        }
+    }
+
     @Test("a list of types: allowed in a Swagger 2.0 Schema Object (draft 4's type), not in OpenAPI 3.0")
     func typeLists() throws {
         let swagger = try TemporaryContract([

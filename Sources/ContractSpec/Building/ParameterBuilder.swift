@@ -41,7 +41,12 @@ struct ParameterBuilder {
         }
         let required = reader.bool("required") ?? false
         if location == .path, !required {
-            context.error("parameter.path-required", "path parameter '\(name)' must have required: true", at: target)
+            // A warning, not an error: a path parameter cannot be left out, so it is read as required whatever
+            // is written (Okta's description omits it once), and an error would refuse the whole contract.
+            context.warning(
+                "parameter.path-required",
+                "path parameter '\(name)' must have required: true (OpenAPI says so); it is read as required",
+                at: target)
         }
         let style = reader.oneOf("style", allowedStyles(for: location)) ?? defaultStyle(for: location)
         if reader.has("allowReserved"), location != .query, !(location == .cookie && version.is32),
