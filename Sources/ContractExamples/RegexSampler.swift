@@ -61,6 +61,9 @@ struct RegexSampler {
             let upper = min(maximum ?? minimum + extraRepetitions, minimum + max(extraRepetitions, 3))
             let count = smallest ? minimum : minimum + rng.below(upper - minimum + 1)
             for _ in 0..<count {
+                // A count of millions (`x{788888888888}`) stops with the output's or the visits' bound, not after
+                // as many calls that each return at once.
+                guard output.count < 4096, visits <= Self.maximumVisits else { break }
                 emit(body, into: &output, captures: &captures, rng: &rng, visits: &visits, depth: depth + 1)
             }
         case .backreference(let index):

@@ -18,6 +18,20 @@ struct RegexSamplerBoundTests {
         #expect(elapsed < .seconds(2))
     }
 
+    /// Found by fuzzing: a count of hundreds of trillions, read as written since counts are no longer cut,
+    /// kept the sampler looping long after its output was full.
+    @Test("a count of trillions comes back at once, cut at the output's bound", arguments: [false, true])
+    func hugeCount(smallest: Bool) {
+        var rng = SplitMix64(seed: 1)
+        var sample: String?
+        let elapsed = ContinuousClock().measure {
+            sample = RegexSampler(extraRepetitions: 3, smallest: smallest).sample(
+                "^^Yy2^[0-9^\u{12}]{0788888888888888}$", using: &rng)
+        }
+        #expect(sample?.unicodeScalars.count ?? 0 <= 4096)
+        #expect(elapsed < .seconds(2))
+    }
+
     @Test("a pattern of ordinary size is still sampled whole")
     func ordinaryPattern() {
         var rng = SplitMix64(seed: 1)
