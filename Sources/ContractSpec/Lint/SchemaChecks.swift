@@ -34,26 +34,6 @@ struct SchemaChecks {
         reportDroppedNullable()
     }
 
-    /// One warning for every `nullable: true` in a 3.1 or 3.2 schema, at the first.
-    private func reportDroppedNullable() {
-        guard let (first, count) = context.droppedNullable else { return }
-        let others =
-            switch count {
-            case 1: ""
-            case 2: " and in 1 other place"
-            default: " and in \(count - 1) other places"
-            }
-        let version = "OpenAPI \(context.version)"
-        context.warning(
-            "schema.nullable-dropped",
-            context.nullable == .strict
-                ? "\(version) has no 'nullable' keyword (3.1 dropped it); null is rejected here\(others), as "
-                    + "--nullable strict reads it; add 'null' to 'type' to allow it"
-                : "\(version) has no 'nullable' keyword (3.1 dropped it); null is accepted here\(others), as 3.0 "
-                    + "read it, but tools that follow \(version) reject it; add 'null' to 'type' instead",
-            at: first)
-    }
-
     /// A schema the walk has reached through a root or a `$ref`: its file and pointer. Set members, in
     /// place of the `uri#pointer` strings they stand for: hashing one of those (SipHash over a long
     /// URI) cost more than following the `$ref` that led to it.

@@ -131,7 +131,7 @@ enum ReferenceResolver {
     /// The reference's file part and fragment, cut at its first `#`: on the bytes when the reference
     /// is ASCII, as nearly all are (the `Character` split cost more than the rest of resolving one);
     /// by `Character`s otherwise, where a `#` can belong to a larger character.
-    private static func splitAtFragment(_ reference: String) -> (file: String, fragment: String) {
+    static func splitAtFragment(_ reference: String) -> (file: String, fragment: String) {
         var text = reference
         let ascii = text.withUTF8 { bytes -> (file: String, fragment: String)? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }

@@ -51,7 +51,7 @@ struct SchemaMapReference {
         }
         // Each member names the target's member through the file part as written, so that it resolves
         // from this file as the map's `$ref` did.
-        let filePart = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let filePart = ReferenceResolver.splitAtFragment(text).file
         let members = targets.members.map { entry in
             let reference = JSONObject(
                 members: [
