@@ -1,14 +1,21 @@
 /// The pass over a root's new nodes once they are compiled: it follows the subschemas each node applies
-/// to the same value as itself, folds `readOnly` and `writeOnly` in through `$ref` and `allOf`, and
-/// refuses schemas whose validation of one value takes time exponential in their size.
+/// to the same value as itself, folds `readOnly` and `writeOnly` in through `$ref` and `allOf`, marks the
+/// schemas that lead back to themselves, and refuses schemas whose validation of one value takes time
+/// exponential in their size.
 ///
 /// `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, `dependentSchemas`, `$ref` and `$dynamicRef`
 /// apply subschemas in place. A schema whose two `allOf` branches both refer to one that does the same,
 /// forty levels down, is two kilobytes and asks for 2^40 visits of one value: the validator, the linter's
-/// example checks and the fake backend's synthesis would hang on it. So would a schema that applies
-/// itself in place, whose recursion ends only at the evaluation depth limit and may branch on the way.
-/// The pass counts the visits once per node, over the graph (what is shared is counted once per
-/// reference to it), and reports the schema where the count passes the limit.
+/// example checks and the fake backend's synthesis would hang on it. The pass counts the visits once per
+/// node, over the graph (what is shared is counted once per reference to it), and reports the schema where
+/// the count passes the limit.
+///
+/// A schema may also lead back to itself in place: code generators write a base type as the `oneOf` of its
+/// subtypes and each subtype as the `allOf` of the base and its own members. JSON Schema leaves the meaning
+/// of such a loop undefined; the validator reads it as its authors mean it, a schema met again for the
+/// value it is already being applied to passes there (`SchemaNode.cutsLoops`). The pass marks every node
+/// of a strongly connected part of the graph (Tarjan's algorithm, on the same walk), so which nodes cut
+/// does not depend on the order in which roots are compiled.
 ///
 /// Iterative: a chain of fifty thousand `$ref`s is a hostile contract, not a reason to overflow the stack
 /// (the recursive fold of access flags it replaces did).
@@ -18,28 +25,11 @@ enum InPlaceGraph {
     /// took a quarter of a second in a debug build of `contract-check validate`, errors collected.
     static let limit = 100_000
 
-    /// Why a schema is refused.
-    enum Problem {
-        /// Its in-place visits pass the limit, without a cycle.
-        case tooMany
-        /// It applies itself to the same value.
-        case cycle
-
-        /// What the compile error says.
-        var message: String {
-            switch self {
-            case .tooMany:
-                "validating one value here visits more than \(InPlaceGraph.limit) schemas in place (allOf, "
-                    + "anyOf, oneOf, not, if/then/else, dependentSchemas and $ref nested so that the same "
-                    + "subschemas repeat), which takes exponential time; refer to a repeated subschema once "
-                    + "instead of in several branches"
-            case .cycle:
-                "this schema applies itself to the same value (through allOf, anyOf, oneOf, not, "
-                    + "if/then/else, dependentSchemas or $ref), so validating a value that reaches it never "
-                    + "ends; make the recursion go through properties or items"
-            }
-        }
-    }
+    /// Why a schema is refused: its in-place visits pass the limit.
+    static let message =
+        "validating one value here visits more than \(limit) schemas in place (allOf, anyOf, oneOf, not, "
+        + "if/then/else, dependentSchemas and $ref nested so that the same subschemas repeat), which takes "
+        + "exponential time; refer to a repeated subschema once instead of in several branches"
 
     /// A subschema a node applies in place, and whether the node takes its access flags.
     private struct Child {
@@ -47,23 +37,35 @@ enum InPlaceGraph {
         let foldsAccessFlags: Bool
     }
 
-    /// A node being walked: its children, the next one to visit and the visits counted so far (at most one
-    /// past the limit: `add` stops there).
+    /// A node being walked: its children, the next one to visit, the visits counted so far (at most one
+    /// past the limit: `add` stops there), its number in the walk and the lowest number of a node still
+    /// open that it reaches (Tarjan's `lowlink`).
     private struct Visit {
         let node: SchemaNode
         let children: [Child]
+        let number: Int
         var next = 0
         var cost = 1
+        var lowest: Int
+        var appliesItself = false
     }
 
     /// Finishes every node of `nodes` and the unfinished nodes they reach; returns the first node to finish
-    /// whose schema is refused, with why (the deepest one, which is where to fix it).
-    static func finish(_ nodes: ArraySlice<SchemaNode>) -> (node: SchemaNode, problem: Problem)? {
-        var refused: (node: SchemaNode, problem: Problem)?
+    /// whose count passes the limit (the deepest one, which is where to fix it).
+    static func finish(_ nodes: ArraySlice<SchemaNode>) -> SchemaNode? {
+        var refused: SchemaNode?
         var stack: [Visit] = []
+        // Nodes walked whose strongly connected part is not finished yet, with their numbers.
+        var open: [SchemaNode] = []
+        var numbers: [ObjectIdentifier: Int] = [:]
+        var walked = 0
         func enter(_ node: SchemaNode) {
             node.inPlaceCost = -1
-            stack.append(Visit(node: node, children: children(of: node)))
+            let number = walked
+            walked += 1
+            numbers[ObjectIdentifier(node)] = number
+            open.append(node)
+            stack.append(Visit(node: node, children: children(of: node), number: number, lowest: number))
         }
         for root in nodes where root.inPlaceCost == 0 {
             enter(root)
@@ -71,23 +73,45 @@ enum InPlaceGraph {
                 guard top.next < top.children.count else {
                     stack.removeLast()
                     finished(top)
-                    if refused == nil, top.cost > limit { refused = (top.node, .tooMany) }
-                    if !stack.isEmpty { add(top.node.inPlaceCost, to: &stack[stack.count - 1]) }
+                    if top.lowest == top.number { closePart(of: top, open: &open, numbers: &numbers) }
+                    if refused == nil, top.cost > limit { refused = top.node }
+                    if !stack.isEmpty {
+                        let last = stack.count - 1
+                        stack[last].lowest = min(stack[last].lowest, top.lowest)
+                        add(top.node.inPlaceCost, to: &stack[last])
+                    }
                     continue
                 }
                 let child = top.children[top.next].node
-                stack[stack.count - 1].next += 1
-                switch child.inPlaceCost {
-                case 0: enter(child)
-                case -1:
-                    // On the stack: a cycle in place. Its flags are folded as far as they are known.
-                    if refused == nil { refused = (top.node, .cycle) }
-                    add(limit + 1, to: &stack[stack.count - 1])
-                default: add(child.inPlaceCost, to: &stack[stack.count - 1])
+                let last = stack.count - 1
+                stack[last].next += 1
+                if child.inPlaceCost == 0 {
+                    enter(child)
+                } else if let number = numbers[ObjectIdentifier(child)] {
+                    // In a part still open: a way back to a node being walked. Met again, the node passes,
+                    // so the way back counts one visit.
+                    stack[last].lowest = min(stack[last].lowest, number)
+                    if child === top.node { stack[last].appliesItself = true }
+                    add(child.inPlaceCost < 0 ? 1 : child.inPlaceCost, to: &stack[last])
+                } else {
+                    add(child.inPlaceCost, to: &stack[last])
                 }
             }
         }
         return refused
+    }
+
+    /// Takes the strongly connected part whose first node is `visit`'s off `open`, and marks its nodes as
+    /// cutting loops when it has more than one or its only node applies itself.
+    private static func closePart(of visit: Visit, open: inout [SchemaNode], numbers: inout [ObjectIdentifier: Int]) {
+        var members: [SchemaNode] = []
+        while let node = open.popLast() {
+            numbers[ObjectIdentifier(node)] = nil
+            members.append(node)
+            if node === visit.node { break }
+        }
+        guard members.count > 1 || visit.appliesItself else { return }
+        for node in members { node.cutsLoops = true }
     }
 
     private static func add(_ cost: Int, to visit: inout Visit) {

@@ -85,9 +85,12 @@ final class SchemaCompiler {
         if usesDynamicRef { compileDynamicAnchors() }
         // Nodes from earlier roots (a catalog compiles many) are finished already and may be in use on
         // other threads: their count, set before they were shared, keeps this pass from writing them.
-        if let (node, problem) = InPlaceGraph.finish(cache.nodes[firstNode...]) {
+        // A root compiled earlier keeps its count, so one that reaches a schema refused then is refused
+        // again (at itself: the deepest one was reported with the first).
+        let reachesRefused = root.resolved.inPlaceCost > InPlaceGraph.limit
+        if let node = InPlaceGraph.finish(cache.nodes[firstNode...]) ?? (reachesRefused ? root.resolved : nil) {
             report(
-                problem.message,
+                InPlaceGraph.message,
                 at: SchemaRegistry.Location(document: node.location.documentURI, pointer: node.location.pointer))
         }
         if errors.count > firstError { throw SchemaCompileErrors(errors: Array(errors[firstError...])) }

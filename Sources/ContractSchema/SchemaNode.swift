@@ -50,6 +50,9 @@ final class SchemaNode: @unchecked Sendable {
     /// earlier root is only read. (A set of visited identities, shared by every root of a catalog, was
     /// rehashed as it grew: a percent or two of loading a contract.)
     var inPlaceCost = 0
+    /// Whether the node can lead back to itself in place (`InPlaceGraph`): met again for the value it is
+    /// already being applied to, it passes there, and that value's walk is cut (`ValidationState.loops`).
+    var cutsLoops = false
 
     init(location: SchemaLocation, resourceID: Int, deferred: DeferredSubschema? = nil) {
         self.location = location
@@ -121,7 +124,17 @@ final class SchemaNode: @unchecked Sendable {
         // A forwarding node has no `leafMask`, so the test above costs compiled nodes nothing more.
         if let deferred { return deferred.node.isValid(instance, &state) }
         if acceptsNull, case .null = instance { return true }
-        return framed(&state) { state in
+        if cutsLoops {
+            guard state.enterLoop(self, instance) else { return true }
+            defer { state.loops.removeLast() }
+            return checksPass(instance, &state)
+        }
+        return checksPass(instance, &state)
+    }
+
+    /// Whether `type` and the checks pass, one level deeper.
+    private func checksPass(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        framed(&state) { state in
             if typeMask != Self.anyType, !TypeMask.accepts(typeMask, instance) { return false }
             // By index through the node: a `for` over the list copied it out, retaining and releasing it
             // on every visit.
@@ -139,6 +152,10 @@ final class SchemaNode: @unchecked Sendable {
             return
         }
         if acceptsNull, case .null = instance { return }
+        if cutsLoops {
+            guard state.enterLoop(self, instance) else { return }
+        }
+        defer { if cutsLoops { state.loops.removeLast() } }
         framed(&state) { state in
             for (index, check) in checks.enumerated() {
                 if index == type?.index { collectType(instance, &state, &errors) }
@@ -163,6 +180,10 @@ final class SchemaNode: @unchecked Sendable {
         if let deferred { return deferred.node.annotate(instance, &state, &evaluated) }
         guard state.depth < state.maximumDepth else { return }
         if acceptsNull, case .null = instance { return }
+        if cutsLoops {
+            guard state.enterLoop(self, instance) else { return }
+        }
+        defer { if cutsLoops { state.loops.removeLast() } }
         framed(&state) { state in
             for check in checks { check.annotate(instance, &state, &evaluated) }
         }

@@ -98,6 +98,8 @@ extension StreamingValidator {
     /// `allOf` and `$ref` targets it holds, for a container of the type `typeBit`.
     private mutating func expand(_ node: SchemaNode, depth: Int, typeBit: UInt8) -> Expansion {
         guard depth < state.maximumDepth, node.acceptedTypes & typeBit != 0 else { return .invalid }
+        // Where a schema leads back to itself, the tree's walk is cut for the value (`SchemaNode.cutsLoops`).
+        if node.cutsLoops { return .needsValue }
         let isObject = typeBit == TypeMask.object
         let childDepth = depth + 1
         for index in 0..<node.checkCount {

@@ -13,6 +13,8 @@ struct ValidationState {
     /// Resource ids of the dynamic scope, outermost first, only kept when the schema uses `$dynamicRef`.
     var scope: [Int] = []
     var depth = 0
+    /// The nodes that cut loops (`SchemaNode.cutsLoops`) being applied, outermost first, each with its value.
+    var loops: [(node: ObjectIdentifier, instance: JSONValue)] = []
 
     init(context: ValidationContext, tracksScope: Bool, maximumDepth: Int) {
         self.context = context
@@ -29,5 +31,15 @@ struct ValidationState {
         SchemaValidationError(
             instancePath: instancePath, keyword: site.keyword, schemaLocation: site.location,
             sourceLocation: site.source, expected: expected, actual: actual, branches: branches)
+    }
+
+    /// Records that `node` is applied to `instance`; `false`, recording nothing, when it already is: the
+    /// schema has come back to itself in place, and passes there. The values along one walk are each a
+    /// part of the one before or that one itself, so a value equal to one recorded is that very value.
+    mutating func enterLoop(_ node: AnyObject, _ instance: JSONValue) -> Bool {
+        let id = ObjectIdentifier(node)
+        if loops.contains(where: { $0.node == id && $0.instance == instance }) { return false }
+        loops.append((id, instance))
+        return true
     }
 }

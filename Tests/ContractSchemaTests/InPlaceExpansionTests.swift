@@ -2,8 +2,8 @@ import ContractJSON
 import ContractSchema
 import Testing
 
-/// Schemas whose validation of one value would take exponential time, or never end, are refused when they
-/// compile, with the place to fix; recursion through properties and shared subschemas still compile.
+/// Schemas whose validation of one value would take exponential time are refused when they compile, with
+/// the place to fix; recursion through properties, shared subschemas and loops in place still compile.
 @Suite("In-place expansion")
 struct InPlaceExpansionTests {
     /// `S0` … `S39` each apply the next one twice (`allOf` of two `$ref`s), `S40` is a string: 2^40
@@ -45,15 +45,56 @@ struct InPlaceExpansionTests {
         #expect(!schema.isValid(try JSONParser.parse("1")))
     }
 
+    @Test func aSchemaThatReachesARefusedOneIsRefusedToo() throws {
+        // One catalog, as a contract's: the second root's nodes were all compiled (and refused) with the first.
+        let uri = "file:///c/api.json"
+        var registry = SchemaRegistry()
+        registry.add(try JSONParser.parse(Self.doublingChain(levels: 40)), uri: uri, dialect: .draft2020_12)
+        let catalog = SchemaCatalog(registry: registry)
+        #expect(throws: SchemaCompileErrors.self) { try catalog.schema(at: uri + "#/$defs/S0") }
+        let error = #expect(throws: SchemaCompileErrors.self) { try catalog.schema(at: uri + "#/$defs/S3") }
+        #expect(error?.errors.first?.schemaLocation.fragment == "#/$defs/S3")
+        #expect(error?.errors.first?.message.contains("more than 100000 schemas in place") == true)
+        // A schema below the limit in the same document still compiles.
+        #expect(try catalog.schema(at: uri + "#/$defs/S30").isValid(.string("x")))
+    }
+
+    /// A base type written as the `oneOf` of its subtypes, each subtype the `allOf` of the base and its own
+    /// members: how code generators write inheritance, and a loop in place.
+    static let inheritance = ##"""
+        {"$defs": {
+          "Export": {"oneOf": [{"$ref": "#/$defs/View"}, {"$ref": "#/$defs/List"}]},
+          "View": {"allOf": [{"$ref": "#/$defs/Export"},
+            {"type": "object", "required": ["kind"], "properties": {"kind": {"enum": ["VIEW"]}}}]},
+          "List": {"allOf": [{"$ref": "#/$defs/Export"},
+            {"type": "object", "required": ["kind", "listId"], "properties": {"kind": {"enum": ["LIST"]}, "listId": {"type": "string"}}}]}
+        }}
+        """##
+
     @Test(arguments: [
-        ##"{"$defs": {"A": {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/A"}]}}, "$ref": "#/$defs/A"}"##,
-        ##"{"$defs": {"A": {"allOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/A"}]}}, "$ref": "#/$defs/A"}"##,
-        ##"{"$defs": {"A": {"if": {"type": "object"}, "else": {"not": {"$ref": "#/$defs/A"}}}}, "$ref": "#/$defs/A"}"##,
+        ("Export", #"{"kind": "VIEW"}"#, true), ("Export", #"{"kind": "LIST", "listId": "7"}"#, true),
+        ("Export", #"{"kind": "LIST"}"#, false), ("Export", #"{"kind": "X"}"#, false), ("Export", "[1]", false),
+        ("View", #"{"kind": "VIEW"}"#, true), ("View", #"{"kind": "LIST", "listId": "7"}"#, false),
+        ("List", #"{"kind": "LIST", "listId": "7"}"#, true), ("List", #"{"kind": "VIEW"}"#, false),
     ])
-    func aSchemaThatAppliesItselfInPlaceIsRefused(text: String) throws {
-        let errors = try Self.compileErrors(text)
-        #expect(errors.count == 1)
-        #expect(errors.first?.message.contains("applies itself to the same value") == true)
+    func aBaseTypeThatIsTheOneOfItsSubtypesValidatesAsItsAuthorsMeanIt(name: String, text: String, valid: Bool) throws {
+        let schema = try compiledSchema(in: Self.inheritance, uri: "file:///c/api.json", at: "#/$defs/" + name)
+        #expect(schema.isValid(try JSONParser.parse(text)) == valid)
+        #expect(try schema.isValid(json: Array(text.utf8)) == valid)
+        #expect(schema.validate(try JSONParser.parse(text)).isEmpty == valid)
+    }
+
+    @Test(arguments: [
+        (##"{"$defs": {"A": {"allOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/A"}]}}, "$ref": "#/$defs/A"}"##, "1", true),
+        (##"{"$defs": {"A": {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/A"}]}}, "$ref": "#/$defs/A"}"##, "1", true),
+        (##"{"$defs": {"A": {"type": "object", "allOf": [{"$ref": "#/$defs/A"}]}}, "$ref": "#/$defs/A"}"##, "1", false),
+        (##"{"$defs": {"A": {"not": {"$ref": "#/$defs/A"}}}, "$ref": "#/$defs/A"}"##, "{}", false),
+    ])
+    func aSchemaMetAgainForTheSameValuePassesThere(text: String, instance: String, valid: Bool) throws {
+        let schema = try compiledSchema(in: text, uri: "file:///c/api.json", at: "#")
+        #expect(schema.isValid(try JSONParser.parse(instance)) == valid)
+        #expect(try schema.isValid(json: Array(instance.utf8)) == valid)
+        #expect(schema.validate(try JSONParser.parse(instance)).isEmpty == valid)
     }
 
     @Test func recursionThroughPropertiesAndItemsCompiles() throws {

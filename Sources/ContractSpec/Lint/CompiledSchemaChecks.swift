@@ -7,6 +7,8 @@ import ContractSchema
 struct CompiledSchemaChecks {
     let context: BuildContext
     let document: Spec.Document
+    /// The `example: null`s whose schema rejects null, for one warning.
+    private let nullExamples = NullExamples()
 
     func run(examples checkExamples: Bool) {
         // Two loops rather than `operations + webhooks`, which copied every operation while the
@@ -20,6 +22,7 @@ struct CompiledSchemaChecks {
             if let schema = document.schemas[name] { _ = compile(schema) }
         }
         if checkExamples { checkAnnotatedSchemas() }
+        nullExamples.report(to: context)
     }
 
     func check(_ operation: Spec.Operation, examples checkExamples: Bool) {
@@ -77,6 +80,10 @@ struct CompiledSchemaChecks {
             guard let value = example.value else { continue }
             let errors = compiled.validate(value, context: validationContext)
             guard let first = errors.first?.mostRelevant else { continue }
+            if example.name == "example", case .null = value {
+                nullExamples.add(example.location, pointer: example.pointer)
+                continue
+            }
             let name = example.name == "example" ? "example" : "example '\(example.name)'"
             let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
             context.report(
@@ -133,6 +140,10 @@ struct CompiledSchemaChecks {
             }
             for (name, value) in values {
                 guard let first = compiled.validate(value.value).first?.mostRelevant else { continue }
+                if name == "example", case .null = value.value {
+                    nullExamples.add(value.location, pointer: value.pointer)
+                    continue
+                }
                 context.warning(
                     "schema.\(name.hasPrefix("examples") ? "example" : name)-invalid",
                     "\(name) does not match its schema: \(first.instancePath): \(first.description)", at: value)
