@@ -31,7 +31,7 @@ struct TrafficRun {
                 problems += result.diagnostics
                 continue
             }
-            problems += result.diagnostics.filter { $0.severity == .error }
+            problems += result.blockingErrors
             contracts.append(
                 TrafficCheck.Contract(
                     document: document, verifier: ContractVerifier(document: document, options: options)))

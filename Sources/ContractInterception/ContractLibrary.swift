@@ -67,7 +67,7 @@ enum ContractLibrary {
     /// the test that requests its operation (`ContractBackend.keep`); `contract-check lint` reports them all.
     private static func load(_ url: URL, options: VerifierOptions) -> Result<LoadedContract, ContractLoadError> {
         let result = ContractLoader().load(url, checks: [])
-        let errors = result.diagnostics.filter { $0.severity == .error }
+        let errors = result.blockingErrors
         guard let document = result.document, errors.isEmpty else {
             return .failure(ContractLoadError(path: url.path, diagnostics: errors))
         }

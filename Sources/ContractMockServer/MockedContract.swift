@@ -102,7 +102,7 @@ final class MockedContract: Sendable {
     ) throws(ContractLoadError) -> Loaded {
         let times: [URL: Date?] = [url: modificationTime(url)]
         let result = ContractLoader(nullable: options.nullable).load(url, checks: .schemas)
-        let errors = result.diagnostics.filter { $0.severity == .error }
+        let errors = result.blockingErrors
         guard let document = result.document, errors.isEmpty else {
             throw ContractLoadError(path: url.path, diagnostics: errors)
         }

@@ -16,6 +16,11 @@ public struct ContractLoader: Sendable {
 
         /// Whether any diagnostic is an error.
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+        /// The errors that keep the contract from being verified against (`Diagnostic.blocksVerification`).
+        package var blockingErrors: [Diagnostic] {
+            diagnostics.filter { $0.severity == .error && $0.blocksVerification }
+        }
     }
 
     /// The versions this loader reads, for messages.

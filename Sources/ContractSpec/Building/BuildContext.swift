@@ -127,8 +127,11 @@ final class BuildContext {
         }
     }
 
-    func error(_ code: String, _ message: String, at node: SourceNode) {
-        report(.error, code, message, at: node)
+    func error(_ code: String, _ message: String, at node: SourceNode, blocksVerification: Bool = true) {
+        var diagnostic = Diagnostic(
+            .error, code: code, message: message, location: node.location, pointer: node.pointer)
+        diagnostic.blocksVerification = blocksVerification
+        report(diagnostic)
     }
 
     /// Notes a `$ref` at `node` where an object of `kind` belongs, when the version allows none there.

@@ -45,22 +45,33 @@ struct ObjectReader {
             guard !allowed.contains(key), !key.isSpecificationExtension else { continue }
             let member = node.child(object.members[offset])
             var message = "'\(key)' is not a field of a \(kind)"
-            if let near = EditDistance.nearest(to: key, among: allowed.names, atMost: 2) {
+            let near = EditDistance.nearest(to: key, among: allowed.names, atMost: 2)
+            if let near {
                 message += "; did you mean '\(near)'?"
             } else {
                 message += "; extensions must start with 'x-'"
             }
-            context.error("structure.unknown-field", message, at: member)
+            // A misspelt field changes what the contract says; a foreign one is only ignored.
+            context.error("structure.unknown-field", message, at: member, blocksVerification: near != nil)
         }
     }
 
     func require(_ key: String) -> SourceNode? {
         guard let child = child(key) else {
-            if isObject { context.error("structure.required", "a \(kind) requires '\(key)'", at: node) }
+            if isObject {
+                context.error(
+                    "structure.required", "a \(kind) requires '\(key)'", at: node,
+                    blocksVerification: !Self.documentation.contains(key))
+            }
             return nil
         }
         return child
     }
+
+    /// Required fields that verifying traffic does not read: without one, the model is whole.
+    private static let documentation: Set<String> = [
+        "title", "version", "description", "scopes", "authorizationUrl", "tokenUrl", "openIdConnectUrl",
+    ]
 
     /// The value of the member `key`, read in place: most fields read are scalars of the right type,
     /// and a child node (with its own pointer) is made only when there is something to report.

@@ -1,0 +1,77 @@
+import ContractInterception
+import ContractSpec
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Errors that touch only documentation, or add members that are ignored anyway, are lint errors but do
+/// not keep the fake backend from using the contract (PayPal's invoicing description has a `deprecated`
+/// member at its root, Square's an `externalDocs` in its Info Object, Netlify's an OAuth scheme without
+/// `scopes`); a misspelt field, which changes what the contract says, still does.
+@Suite struct DocumentationErrorTests {
+    static let contract = """
+        swagger: '2.0'
+        info: {title: Invoices, externalDocs: {url: 'https://example.com/docs'}}
+        deprecated: true
+        host: api.example.com
+        schemes: [https]
+        securityDefinitions:
+          oauth: {type: oauth2, flow: implicit}
+        paths:
+          /invoices/{id}:
+            get:
+              operationId: getInvoice
+              security: [{oauth: []}]
+              parameters: [{name: id, in: path, required: true, type: string, pattern: '^INV-[0-9]+$'}]
+              responses:
+                '200':
+                  schema: {type: object, required: [id], properties: {id: {type: string}}}
+                  examples: {application/json: {id: INV-1}}
+
+        """
+
+    @Test func theLintReportsThemAndTheBackendVerifiesAsUsual() async throws {
+        let url = try SchemaProblemTests.write(Self.contract, name: "invoices.yaml")
+        let lint = ContractLoader().load(url)
+        let folder = url.deletingLastPathComponent().path + "/"
+        let errors = lint.diagnostics.filter { $0.severity == .error }
+        #expect(
+            Set(errors.map { $0.description.replacingOccurrences(of: folder, with: "") }) == [
+                "invoices.yaml:2:1: error: a Info Object requires 'version' [structure.required]",
+                "invoices.yaml:2:25: error: 'externalDocs' is not a field of a Info Object; extensions must start with "
+                    + "'x-' [structure.unknown-field]",
+                "invoices.yaml:3:1: error: 'deprecated' is not a field of a Swagger Object; extensions must start with "
+                    + "'x-' [structure.unknown-field]",
+                "invoices.yaml:7:3: error: a Security Scheme Object requires 'authorizationUrl' [structure.required]",
+                "invoices.yaml:7:3: error: a Security Scheme Object requires 'scopes' [structure.required]",
+                "invoices.yaml:15:9: error: a Response Object requires 'description' [structure.required]",
+            ])
+        let backend = try ContractBackend(contract: url, recording: .off)
+        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/invoices/INV-1")))
+        request.setValue("Bearer token", forHTTPHeaderField: "Authorization")
+        let (data, response) = try await backend.session.data(for: request)
+        #expect(try #require(response as? HTTPURLResponse).statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"id":"INV-1"}"#)
+        #expect(backend.violations.isEmpty, "\(backend.violations)")
+        let violations = try await backend.expectViolations {
+            request.url = URL(string: "https://api.example.com/invoices/1")
+            _ = try await backend.session.data(for: request)
+        }
+        #expect(violations.map(\.keyword) == ["pattern"], "\(violations)")
+    }
+
+    @Test func aMisspeltFieldStillKeepsTheContractFromUse() throws {
+        let misspelt = Self.contract.replacingOccurrences(of: "required: true, type", with: "requird: true, type")
+        let url = try SchemaProblemTests.write(misspelt, name: "misspelt.yaml")
+        #expect {
+            _ = try ContractBackend(contract: url, recording: .off)
+        } throws: { error in
+            (error as? ContractLoadError)?.description.contains(
+                "misspelt.yaml:13:41: error: 'requird' is not a field of a Parameter Object; did you mean 'required'?")
+                == true
+        }
+    }
+}
