@@ -27,7 +27,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Whether an error leaves the model unfit to verify traffic against. The fake backend, the mock
     /// server and `verify` refuse a contract only for these; lint reports every error. False for a problem
     /// that only touches documentation or adds what is ignored anyway: a foreign member that is no
-    /// misspelling of a field, a missing `title`, `version`, response `description` or OAuth URL or scopes.
+    /// misspelling of a field, a missing `title`, `version`, response `description` or OAuth URL or scopes,
+    /// an optional map written as null.
     package var blocksVerification = true
 
     /// Creates a diagnostic.

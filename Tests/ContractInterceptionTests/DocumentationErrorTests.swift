@@ -20,6 +20,7 @@ import Testing
         schemes: [https]
         securityDefinitions:
           oauth: {type: oauth2, flow: implicit}
+        parameters:
         paths:
           /invoices/{id}:
             get:
@@ -47,7 +48,8 @@ import Testing
                     + "'x-' [structure.unknown-field]",
                 "invoices.yaml:7:3: error: a Security Scheme Object requires 'authorizationUrl' [structure.required]",
                 "invoices.yaml:7:3: error: a Security Scheme Object requires 'scopes' [structure.required]",
-                "invoices.yaml:15:9: error: a Response Object requires 'description' [structure.required]",
+                "invoices.yaml:8:1: error: 'parameters' must be an object, found null [structure.type]",
+                "invoices.yaml:16:9: error: a Response Object requires 'description' [structure.required]",
             ])
         let backend = try ContractBackend(contract: url, recording: .off)
         var request = URLRequest(url: try #require(URL(string: "https://api.example.com/invoices/INV-1")))
@@ -70,7 +72,7 @@ import Testing
             _ = try ContractBackend(contract: url, recording: .off)
         } throws: { error in
             (error as? ContractLoadError)?.description.contains(
-                "misspelt.yaml:13:41: error: 'requird' is not a field of a Parameter Object; did you mean 'required'?")
+                "misspelt.yaml:14:41: error: 'requird' is not a field of a Parameter Object; did you mean 'required'?")
                 == true
         }
     }

@@ -125,7 +125,12 @@ struct ObjectReader {
             let child = context.dereference(written, expecting: "'\(key)' object")
         else { return nil }
         guard child.value.isObject else {
-            context.error("structure.type", "'\(key)' must be an object, found \(child.kindDescription)", at: child)
+            // An optional map left empty in YAML (`parameters:` and nothing under it) is null: read as absent,
+            // which is all it can mean.
+            let isEmptyMap = !required && child.value == .null
+            context.error(
+                "structure.type", "'\(key)' must be an object, found \(child.kindDescription)", at: child,
+                blocksVerification: !isEmptyMap)
             return nil
         }
         return child
