@@ -55,15 +55,15 @@ enum InPlaceGraph {
     static func finish(_ nodes: ArraySlice<SchemaNode>) -> SchemaNode? {
         var refused: SchemaNode?
         var stack: [Visit] = []
-        // Nodes walked whose strongly connected part is not finished yet, with their numbers.
+        // Nodes walked whose strongly connected part is not finished yet (each with its number in
+        // `openNumber`).
         var open: [SchemaNode] = []
-        var numbers: [ObjectIdentifier: Int] = [:]
         var walked = 0
         func enter(_ node: SchemaNode) {
             node.inPlaceCost = -1
             let number = walked
             walked += 1
-            numbers[ObjectIdentifier(node)] = number
+            node.openNumber = number
             open.append(node)
             stack.append(Visit(node: node, children: children(of: node), number: number, lowest: number))
         }
@@ -73,7 +73,7 @@ enum InPlaceGraph {
                 guard top.next < top.children.count else {
                     stack.removeLast()
                     finished(top)
-                    if top.lowest == top.number { closePart(of: top, open: &open, numbers: &numbers) }
+                    if top.lowest == top.number { closePart(of: top, open: &open) }
                     if refused == nil, top.cost > limit { refused = top.node }
                     if !stack.isEmpty {
                         let last = stack.count - 1
@@ -87,7 +87,8 @@ enum InPlaceGraph {
                 stack[last].next += 1
                 if child.inPlaceCost == 0 {
                     enter(child)
-                } else if let number = numbers[ObjectIdentifier(child)] {
+                } else if child.openNumber >= 0 {
+                    let number = child.openNumber
                     // In a part still open: a way back to a node being walked. Met again, the node passes,
                     // so the way back counts one visit.
                     stack[last].lowest = min(stack[last].lowest, number)
@@ -103,10 +104,10 @@ enum InPlaceGraph {
 
     /// Takes the strongly connected part whose first node is `visit`'s off `open`, and marks its nodes as
     /// cutting loops when it has more than one or its only node applies itself.
-    private static func closePart(of visit: Visit, open: inout [SchemaNode], numbers: inout [ObjectIdentifier: Int]) {
+    private static func closePart(of visit: Visit, open: inout [SchemaNode]) {
         var members: [SchemaNode] = []
         while let node = open.popLast() {
-            numbers[ObjectIdentifier(node)] = nil
+            node.openNumber = -1
             members.append(node)
             if node === visit.node { break }
         }

@@ -53,6 +53,8 @@ final class SchemaNode: @unchecked Sendable {
     /// Whether the node can lead back to itself in place (`InPlaceGraph`): met again for the value it is
     /// already being applied to, it passes there, and that value's walk is cut (`ValidationState.loops`).
     var cutsLoops = false
+    /// The node's number in `InPlaceGraph`'s walk while its strongly connected part is open, else -1.
+    var openNumber = -1
 
     init(location: SchemaLocation, resourceID: Int, deferred: DeferredSubschema? = nil) {
         self.location = location
