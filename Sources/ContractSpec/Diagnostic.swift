@@ -28,7 +28,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// server and `verify` refuse a contract only for these; lint reports every error. False for a problem
     /// that only touches documentation or adds what is ignored anyway: a foreign member that is no
     /// misspelling of a field, a missing `title`, `version`, response `description` or OAuth URL or scopes,
-    /// an optional map written as null.
+    /// an optional map written as null, a component name with characters outside the allowed ones, a `$ref`
+    /// to an example that names nothing (the example is left out).
     package var blocksVerification = true
 
     /// Creates a diagnostic.

@@ -76,4 +76,41 @@ import Testing
                 == true
         }
     }
+
+    @Test func anExampleThatNamesNothingAndAComponentNameWithSpacesLeaveTheContractInUse() async throws {
+        let contract = """
+            openapi: 3.0.3
+            info: {title: Clients, version: '1'}
+            servers: [{url: 'https://api.example.com'}]
+            paths:
+              /clients:
+                post:
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: {$ref: '#/components/schemas/Client authentication `basic`'}
+                        examples: {basic: {$ref: '#/components/examples/BasicClient'}}
+                  responses: {'204': {description: Created.}}
+            components:
+              schemas:
+                Client authentication `basic`: {type: object, required: [id], properties: {id: {type: string}}}
+
+            """
+        let url = try SchemaProblemTests.write(contract, name: "clients.yaml")
+        let errors = ContractLoader().load(url).diagnostics.filter { $0.severity == .error }
+        #expect(Set(errors.map(\.code)) == ["components.name", "ref.unresolved"], "\(errors)")
+        let backend = try ContractBackend(contract: url, recording: .off)
+        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/clients")))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"id": "c1"}"#.utf8)
+        let (_, response) = try await backend.session.data(for: request)
+        #expect(try #require(response as? HTTPURLResponse).statusCode == 204)
+        #expect(backend.violations.isEmpty, "\(backend.violations)")
+        let violations = try await backend.expectViolations {
+            request.httpBody = Data(#"{"id": 1}"#.utf8)
+            _ = try await backend.session.data(for: request)
+        }
+        #expect(violations.map(\.keyword) == ["type"], "\(violations)")
+    }
 }

@@ -209,7 +209,10 @@ final class BuildContext {
             case .success(let target):
                 current = SourceNode(target)
             case .failure(let problem):
-                error(problem.code, problem.message, at: current.child("$ref") ?? current)
+                // An example that names nothing is left out; verifying traffic never reads one.
+                error(
+                    problem.code, problem.message, at: current.child("$ref") ?? current,
+                    blocksVerification: kind != "Example Object")
                 return nil
             }
             if 1 + visited.count > 64 {
