@@ -40,14 +40,6 @@ struct LintRun {
         let results: [DiagnosticPrinter.FileResult]
     }
 
-    /// The folder `$ref`s may not leave: the working directory when the contract is below it, else the
-    /// contract's own folder.
-    static func defaultRoot(for url: URL) -> URL {
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        let inside = url.standardizedFileURL.path.hasPrefix(workingDirectory.standardizedFileURL.path + "/")
-        return inside ? workingDirectory : url.deletingLastPathComponent()
-    }
-
     func execute() throws -> Outcome {
         let contracts: [URL]
         do {
@@ -58,7 +50,7 @@ struct LintRun {
         let rootOverride = options.root.map { URL(fileURLWithPath: $0, isDirectory: true) }
         var results: [DiagnosticPrinter.FileResult] = []
         for url in contracts {
-            let root = rootOverride ?? Self.defaultRoot(for: url)
+            let root = rootOverride ?? ContractLoader.defaultRoot(for: url)
             let result = ContractLoader(rootDirectory: root, nullable: options.nullable).load(url)
             results.append(
                 DiagnosticPrinter.FileResult(

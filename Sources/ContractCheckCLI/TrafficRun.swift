@@ -25,7 +25,8 @@ struct TrafficRun {
         var problems: [Diagnostic] = []
         for path in contractPaths {
             let url = URL(fileURLWithPath: path)
-            let rootURL = root.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? LintRun.defaultRoot(for: url)
+            let rootURL =
+                root.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ContractLoader.defaultRoot(for: url)
             let result = ContractLoader(rootDirectory: rootURL, nullable: options.nullable).load(url, checks: [])
             guard let document = result.document else {
                 problems += result.diagnostics

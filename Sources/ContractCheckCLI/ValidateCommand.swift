@@ -119,7 +119,7 @@ struct ValidateCommand: ParsableCommand {
     /// compiles the schema at `fragment` of its root file.
     private func compileFromContract(_ path: String, fragment: String) throws -> CompiledSchema {
         let url = URL(fileURLWithPath: path)
-        let result = ContractLoader(rootDirectory: LintRun.defaultRoot(for: url), nullable: nullable).load(
+        let result = ContractLoader(rootDirectory: ContractLoader.defaultRoot(for: url), nullable: nullable).load(
             url, checks: [])
         guard let document = result.document else {
             throw ValidationError(result.diagnostics.map(\.description).joined(separator: "\n"))

@@ -32,7 +32,7 @@ public struct ContractLoader: Sendable {
     /// verifier and the synthesizer given the document) and in the linter's words. `.lenient` by default.
     public var nullable: NullableReading
 
-    /// Creates a loader. With no root folder, each document's own folder is its root.
+    /// Creates a loader. With no root folder, `defaultRoot(for:)` of each document is its root.
     public init(rootDirectory: URL? = nil, nullable: NullableReading = .lenient) {
         self.rootDirectory = rootDirectory
         self.nullable = nullable
@@ -55,9 +55,18 @@ public struct ContractLoader: Sendable {
         public static let all: Checks = [.schemas, .examples, .warnings]
     }
 
+    /// The folder `$ref`s may not leave when no root is given: the working directory when the contract is
+    /// below it (the package, under `swift test` and for `contract-check` run from the package), else the
+    /// contract's own folder. So the fake backend, the mock server and the CLI read the same files.
+    package static func defaultRoot(for url: URL) -> URL {
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let inside = url.standardizedFileURL.path.hasPrefix(workingDirectory.standardizedFileURL.path + "/")
+        return inside ? workingDirectory : url.deletingLastPathComponent()
+    }
+
     /// Loads the document at `url` and every file its `$ref`s reach.
     public func load(_ url: URL, checks: Checks = .all) -> Result {
-        let root = rootDirectory ?? url.deletingLastPathComponent()
+        let root = rootDirectory ?? Self.defaultRoot(for: url)
         let workspace = ContractWorkspace(rootDirectory: root)
         let file: ContractFile
         do {

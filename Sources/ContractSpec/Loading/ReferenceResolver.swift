@@ -71,7 +71,8 @@ enum ReferenceResolver {
                         code: "ref.escapes",
                         message:
                             "$ref '\(reference)' leaves the contract folder \(workspace.rootDirectory.path); refs may only name "
-                            + "files inside it (pass --root to widen it)"))
+                            + "files inside it (the working folder when it holds the contract, as the package does "
+                            + "under swift test, else the contract's own; contract-check takes --root to widen it)"))
             }
             do {
                 target = try workspace.file(atPath: path)
