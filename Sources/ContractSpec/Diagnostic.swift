@@ -29,7 +29,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// that only touches documentation or adds what is ignored anyway: a foreign member that is no
     /// misspelling of a field, a missing `title`, `version`, response `description` or OAuth URL or scopes,
     /// an optional map written as null, a component name with characters outside the allowed ones, a `$ref`
-    /// to an example that names nothing (the example is left out).
+    /// to an example that names nothing (the example is left out), a path variable without a parameter (any
+    /// segment) or a path parameter the template does not name (left out).
     package var blocksVerification = true
 
     /// Creates a diagnostic.

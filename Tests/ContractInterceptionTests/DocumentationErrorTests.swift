@@ -113,4 +113,34 @@ import Testing
         }
         #expect(violations.map(\.keyword) == ["type"], "\(violations)")
     }
+
+    @Test func pathParametersThatDoNotMatchTheTemplateAreReadAsTheRequestsCanCarryThem() async throws {
+        let contract = """
+            openapi: 3.0.3
+            info: {title: Accounts, version: '1'}
+            servers:
+              - url: 'https://{accountName}.example.com'
+                variables: {accountName: {default: shop}}
+            paths:
+              /orders/{orderId}/items/{itemId}:
+                get:
+                  parameters:
+                    - {name: accountName, in: path, required: true, schema: {type: string}}
+                    - {name: orderId, in: path, required: true, schema: {type: integer}}
+                  responses: {'200': {description: An item., content: {application/json: {schema: {type: object}}}}}
+
+            """
+        let url = try SchemaProblemTests.write(contract, name: "accounts.yaml")
+        let errors = ContractLoader().load(url).diagnostics.filter { $0.severity == .error }
+        #expect(Set(errors.map(\.code)) == ["paths.parameter-undeclared", "paths.parameter-unused"], "\(errors)")
+        let backend = try ContractBackend(contract: url, recording: .off)
+        let (_, response) = try await backend.session.data(
+            from: try #require(URL(string: "https://shop.example.com/orders/7/items/anything")))
+        #expect(try #require(response as? HTTPURLResponse).statusCode == 200)
+        #expect(backend.violations.isEmpty, "\(backend.violations)")
+        let violations = try await backend.expectViolations {
+            _ = try await backend.session.data(from: try #require(URL(string: "https://shop.example.com/orders/x/items/1")))
+        }
+        #expect(violations.map(\.keyword) == ["type"], "\(violations)")
+    }
 }

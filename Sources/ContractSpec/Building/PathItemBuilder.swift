@@ -48,8 +48,8 @@ struct PathItemBuilder {
         }
         parameters += own
         if checkTemplate {
-            PathParameterCheck(context: context).check(
-                parameters: parameters, template: template, operation: node, method: method)
+            parameters = PathParameterCheck(context: context).checked(
+                parameters, template: template, operation: node, method: method)
         }
         let requestBody = reader.child("requestBody").flatMap { ContentBuilder(context: context).buildRequestBody($0) }
         if !version.isAtLeast31 { _ = reader.require("responses") }
@@ -77,10 +77,17 @@ struct PathItemBuilder {
 }
 
 /// Path parameters must match the template: each `{name}` declared `in: path`, and nothing else declared there.
+///
+/// Both are errors, but neither keeps the contract from use: a variable without a parameter takes any
+/// segment, and a parameter the template does not name (VTEX's descriptions declare their server
+/// variables `accountName` and `environment` so) is left out of the operation, since no request can carry it.
 struct PathParameterCheck {
     let context: BuildContext
 
-    func check(parameters: [Spec.Parameter], template: PathTemplate, operation: SourceNode, method: String) {
+    /// `parameters` without the path parameters the template does not name, after reporting both mistakes.
+    func checked(
+        _ parameters: [Spec.Parameter], template: PathTemplate, operation: SourceNode, method: String
+    ) -> [Spec.Parameter] {
         // A template has a few variables and an operation a few parameters: lists searched in place, no
         // set or filtered copy of the parameters per operation. Parameters are read by index: a loop
         // variable copied each whole `Spec.Parameter` (retaining its strings and arrays) twice per operation.
@@ -92,16 +99,21 @@ struct PathParameterCheck {
             context.error(
                 "paths.parameter-undeclared",
                 "\(method) \(template.text): path variable '{\(variable)}' has no parameter with in: path; declare it",
-                at: operation)
+                at: operation, blocksVerification: false)
         }
+        var unused = false
         for offset in parameters.indices
         where parameters[offset].location == .path && !variables.contains(parameters[offset].name) {
-            context.report(
-                Diagnostic(
-                    .error, code: "paths.parameter-unused",
-                    message:
-                        "\(method) \(template.text): path parameter '\(parameters[offset].name)' does not appear in the path template",
-                    location: parameters[offset].sourceLocation))
+            var diagnostic = Diagnostic(
+                .error, code: "paths.parameter-unused",
+                message:
+                    "\(method) \(template.text): path parameter '\(parameters[offset].name)' does not appear in the path template",
+                location: parameters[offset].sourceLocation)
+            diagnostic.blocksVerification = false
+            context.report(diagnostic)
+            unused = true
         }
+        guard unused else { return parameters }
+        return parameters.filter { $0.location != .path || variables.contains($0.name) }
     }
 }

@@ -104,8 +104,8 @@ struct Swagger2Builder {
         let builder = Swagger2Parameters(context: context)
         let own = (reader.array("parameters") ?? []).compactMap { builder.build($0) }
         let split = builder.requestBody(shared: shared, own: own, consumes: operationConsumes, at: node)
-        PathParameterCheck(context: context).check(
-            parameters: split.parameters, template: template, operation: node, method: method)
+        let parameters = PathParameterCheck(context: context).checked(
+            split.parameters, template: template, operation: node, method: method)
         let responseBuilder = Swagger2Responses(context: context, produces: operationProduces)
         var responses: [Spec.Response] = []
         for (key, response) in reader.object("responses", required: true)?.members ?? []
@@ -118,7 +118,7 @@ struct Swagger2Builder {
         }
         return Spec.Operation(
             method: method, path: path, template: template, operationId: reader.string("operationId"),
-            parameters: split.parameters,
+            parameters: parameters,
             requestBody: split.body, responses: responses,
             security: reader.array("security").map { SecurityRequirementReader.read($0, context: context) },
             servers: servers,
