@@ -39,6 +39,20 @@ struct RegexExtensionTests {
         #expect(throws: RegexSyntaxError.self) { try ECMARegex("(?ix)a") }
     }
 
+    @Test("an escaped underscore is an underscore in pattern, and an invalid escape in format: regex")
+    func escapedUnderscore() throws {
+        // SendGrid's pattern for a name.
+        let name = #"^[a-zA-Z0-9\-\_]"#
+        #expect(try matches(name, "_x"))
+        #expect(try matches(name, "-x"))
+        #expect(try !matches(name, ".x"))
+        #expect(try matches(#"^a\_b$"#, "a_b"))
+        #expect(throws: RegexSyntaxError.self) { try ECMARegex(name, strict: true) }
+        // Letters and digits stay invalid escapes: `\a` and `\8` mean different things in other dialects.
+        #expect(throws: RegexSyntaxError.self) { try ECMARegex(#"\a"#) }
+        #expect(throws: RegexSyntaxError.self) { try ECMARegex(#"[\8]"#) }
+    }
+
     @Test("a counted repetition of one character beyond a thousand compiles, and counts exactly")
     func longCountedRepetitions() throws {
         // Adyen's limit on a terminal message's free text.

@@ -21,10 +21,10 @@ struct ECMARegex: Sendable {
     private let atomRun: AnchoredAtomRun?
 
     /// `strict`: only ECMA-262's syntax, as `format: regex` asks; `pattern` and `patternProperties` also
-    /// read the case modifiers real contracts write (`RegexParser.parseModifiers`).
+    /// read the case modifiers and the escaped underscore real contracts write (`RegexParser`).
     init(_ pattern: String, strict: Bool = false) throws(RegexSyntaxError) {
         self.pattern = pattern
-        var parser = RegexParser(pattern, acceptsCaseModifiers: !strict)
+        var parser = RegexParser(pattern, readsCommonExtensions: !strict)
         let node = try parser.parse()
         code = CompiledRegexProgram(
             try RegexProgram(node, captureCount: parser.captureCount, keepsCaptures: parser.hasBackreferences))

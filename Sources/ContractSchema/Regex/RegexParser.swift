@@ -9,13 +9,14 @@ package struct RegexParser {
     /// inside `(?i:…)`.
     private var ignoresCase = false
 
-    /// Whether `(?i)`, `(?-i)` and `(?i:…)` are read (`parseModifiers`); without, they are invalid groups,
-    /// as ECMA-262 before 2025 has them.
-    private let acceptsCaseModifiers: Bool
+    /// Whether what PCRE, Java and Python read beyond ECMA-262's `u` mode is read too: `(?i)`, `(?-i)` and
+    /// `(?i:…)` (`parseModifiers`), and `\_` for `_` (SendGrid's descriptions write `[a-zA-Z0-9\-\_]`).
+    /// Without, they are an invalid group and an invalid escape, as ECMA-262 has them.
+    private let readsCommonExtensions: Bool
 
-    package init(_ pattern: String, acceptsCaseModifiers: Bool = true) {
+    package init(_ pattern: String, readsCommonExtensions: Bool = true) {
         scalars = pattern.unicodeScalars.map(\.value)
-        self.acceptsCaseModifiers = acceptsCaseModifiers
+        self.readsCommonExtensions = readsCommonExtensions
     }
 
     package mutating func parse() throws(RegexSyntaxError) -> RegexNode {
@@ -181,7 +182,7 @@ package struct RegexParser {
     /// `\.(?i)(jpeg|pdf)`. `nil` when no modifier follows; `false` for `(?i)`, `true` for a group, whose
     /// body the caller parses.
     private mutating func parseModifiers() throws(RegexSyntaxError) -> Bool? {
-        guard acceptsCaseModifiers else { return nil }
+        guard readsCommonExtensions else { return nil }
         let start = index
         let turnsOff = take("-")
         guard take("i") else {
@@ -340,7 +341,7 @@ package struct RegexParser {
             return .category(categories, negated: current == 0x50)
         default:
             // Identity escapes (the `u` flag's rule): ASCII letters, digits and `_` may not be escaped.
-            if current < 0x80, RegexCharacterClass.isWord(current) {
+            if current < 0x80, RegexCharacterClass.isWord(current), !(current == 0x5F && readsCommonExtensions) {
                 let shown = Unicode.Scalar(current).map(String.init) ?? "?"
                 throw RegexSyntaxError(message: "invalid escape \\\(shown)")
             }
