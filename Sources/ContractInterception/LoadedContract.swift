@@ -26,7 +26,8 @@ final class LoadedContract: Sendable {
             let key = Self.key(operation)
             keys[key] = key
             keys["\(operation.method) \(operation.template.text)"] = key
-            if let operationId = operation.operationId { keys[operationId] = key }
+            // An id written twice (a lint error that leaves the contract in use) names the first.
+            if let operationId = operation.operationId, keys[operationId] == nil { keys[operationId] = key }
         }
         operationKeys = keys
         keysByIndex = verifier.document.operations.map(Self.key)

@@ -30,7 +30,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// misspelling of a field, a missing `title`, `version`, response `description` or OAuth URL or scopes,
     /// an optional map written as null, a component name with characters outside the allowed ones, a `$ref`
     /// to an example that names nothing (the example is left out), a path variable without a parameter (any
-    /// segment) or a path parameter the template does not name (left out).
+    /// segment), a path parameter the template does not name (left out), an `operationId` used twice (the
+    /// first operation keeps it).
     package var blocksVerification = true
 
     /// Creates a diagnostic.

@@ -143,4 +143,38 @@ import Testing
         }
         #expect(violations.map(\.keyword) == ["type"], "\(violations)")
     }
+
+    @Test func anOperationIdUsedTwiceNamesTheFirstOperation() async throws {
+        let contract = """
+            openapi: 3.0.3
+            info: {title: Carriers, version: '1'}
+            servers: [{url: 'https://api.example.com'}]
+            paths:
+              /carriers/{id}:
+                put:
+                  operationId: linkCarrier
+                  parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                  responses: {'200': {description: Linked., content: {application/json: {schema: {type: object}}}}}
+                post:
+                  operationId: linkCarrier
+                  parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                  responses: {'201': {description: Linked., content: {application/json: {schema: {type: object}}}}}
+
+            """
+        let url = try SchemaProblemTests.write(contract, name: "carriers.yaml")
+        let errors = ContractLoader().load(url).diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.code) == ["operation.duplicate-id"], "\(errors)")
+        let backend = try ContractBackend(contract: url, recording: .off)
+        backend.stub("linkCarrier", .response(status: 200, json: #"{"linked":true}"#))
+        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/carriers/ups")))
+        request.httpMethod = "PUT"
+        let (data, response) = try await backend.session.data(for: request)
+        #expect(try #require(response as? HTTPURLResponse).statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"linked":true}"#)
+        request.httpMethod = "POST"
+        let (_, created) = try await backend.session.data(for: request)
+        #expect(try #require(created as? HTTPURLResponse).statusCode == 201)
+        #expect(backend.violations.isEmpty, "\(backend.violations)")
+        #expect(backend.problems.isEmpty, "\(backend.problems)")
+    }
 }
