@@ -31,7 +31,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// an optional map written as null, a component name with characters outside the allowed ones, a `$ref`
     /// to an example that names nothing (the example is left out), a path variable without a parameter (any
     /// segment), a path parameter the template does not name (left out), an `operationId` used twice (the
-    /// first operation keeps it).
+    /// first operation keeps it), a `style` the location does not allow on a parameter whose schema is a
+    /// string, number or boolean (every style carries one the same way).
     package var blocksVerification = true
 
     /// Creates a diagnostic.

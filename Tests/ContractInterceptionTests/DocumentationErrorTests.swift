@@ -177,4 +177,34 @@ import Testing
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         #expect(backend.problems.isEmpty, "\(backend.problems)")
     }
+
+    @Test func aStyleTheLocationDoesNotAllowChangesNothingForOneValueAndRefusesAList() async throws {
+        let contract = """
+            openapi: 3.0.3
+            info: {title: Domains, version: '1'}
+            servers: [{url: 'https://api.example.com'}]
+            paths:
+              /domains:
+                get:
+                  parameters:
+                    - {name: domain, in: query, style: simple, schema: {type: string, maxLength: 5}}
+                  responses: {'200': {description: Domains., content: {application/json: {schema: {type: array}}}}}
+
+            """
+        let url = try SchemaProblemTests.write(contract, name: "domains.yaml")
+        let backend = try ContractBackend(contract: url, recording: .off)
+        let (_, response) = try await backend.session.data(
+            from: try #require(URL(string: "https://api.example.com/domains?domain=a.io")))
+        #expect(try #require(response as? HTTPURLResponse).statusCode == 200)
+        #expect(backend.violations.isEmpty, "\(backend.violations)")
+        let violations = try await backend.expectViolations {
+            _ = try await backend.session.data(
+                from: try #require(URL(string: "https://api.example.com/domains?domain=toolong.io")))
+        }
+        #expect(violations.map(\.keyword) == ["maxLength"], "\(violations)")
+        let list = try SchemaProblemTests.write(
+            contract.replacingOccurrences(of: "{type: string, maxLength: 5}", with: "{type: array, items: {type: string}}"),
+            name: "domain-list.yaml")
+        #expect(throws: ContractLoadError.self) { try ContractBackend(contract: list, recording: .off) }
+    }
 }

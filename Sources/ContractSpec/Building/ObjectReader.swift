@@ -106,13 +106,15 @@ struct ObjectReader {
         return nil
     }
 
-    func oneOf(_ key: String, _ allowed: [String], required: Bool = false) -> String? {
+    /// The member `key` when it is one of `allowed`; anything else is reported (`blocksVerification`: see
+    /// `Diagnostic.blocksVerification`) and read as absent.
+    func oneOf(_ key: String, _ allowed: [String], required: Bool = false, blocksVerification: Bool = true) -> String? {
         guard let text = string(key, required: required) else { return nil }
         guard allowed.contains(text) else {
             let child = child(key) ?? node
             context.error(
                 "structure.enum", "'\(key)' must be one of \(allowed.joined(separator: ", ")); found '\(text)'",
-                at: child)
+                at: child, blocksVerification: blocksVerification)
             return nil
         }
         return text

@@ -48,7 +48,12 @@ struct ParameterBuilder {
                 "path parameter '\(name)' must have required: true (OpenAPI says so); it is read as required",
                 at: target)
         }
-        let style = reader.oneOf("style", allowedStyles(for: location)) ?? defaultStyle(for: location)
+        // Every style carries a single string, number or boolean the same way, so a style the location does
+        // not allow (Okta writes `style: simple` on query strings) changes nothing for one.
+        let carriesOneValue = Self.isScalar(target.value["schema"])
+        let style =
+            reader.oneOf("style", allowedStyles(for: location), blocksVerification: !carriesOneValue)
+            ?? defaultStyle(for: location)
         if reader.has("allowReserved"), location != .query, !(location == .cookie && version.is32),
             let node = reader.child("allowReserved")
         {
@@ -67,6 +72,14 @@ struct ParameterBuilder {
             allowEmptyValue: reader.bool("allowEmptyValue") ?? false, deprecated: reader.bool("deprecated") ?? false,
             schema: schemaAndContent.schema, content: schemaAndContent.content, examples: schemaAndContent.examples,
             sourceLocation: target.location)
+    }
+
+    /// Whether `schema` is written in place as a string, number, integer or boolean.
+    private static func isScalar(_ schema: JSONValue?) -> Bool {
+        guard case .object(let object)? = schema, object["$ref"] == nil, case .string(let type)? = object["type"] else {
+            return false
+        }
+        return ["string", "number", "integer", "boolean"].contains(type)
     }
 
     private func allowedStyles(for location: Spec.ParameterLocation) -> [String] {
