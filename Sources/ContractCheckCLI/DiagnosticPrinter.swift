@@ -67,13 +67,18 @@ struct DiagnosticPrinter {
         return (lines + summaryLines(results)).joined(separator: "\n")
     }
 
-    /// `path: OpenAPI 3.1.0, 19 operations, 0 errors, 2 warnings`, one per file.
+    /// `path: OpenAPI 3.1.0, 19 operations, 0 errors, 2 warnings`, one per file; when the file has errors
+    /// and none of them changes what it says (`Diagnostic.blocksVerification`), the line says it is usable.
     private func summaryLines(_ results: [FileResult]) -> [String] {
         results.map { result in
-            let errors = result.diagnostics.filter { $0.severity == .error }.count
-            let warnings = result.diagnostics.count - errors
+            let errors = result.diagnostics.filter { $0.severity == .error }
+            let warnings = result.diagnostics.count - errors.count
             let version = result.version.map { "OpenAPI \($0), " } ?? ""
-            return "\(result.path): \(version)\(result.operations) operations, \(errors) errors, \(warnings) warnings"
+            let usable =
+                result.version != nil && !errors.isEmpty && !errors.contains(where: \.blocksVerification)
+                ? "; none keeps the fake backend or the mock server from using it" : ""
+            return "\(result.path): \(version)\(result.operations) operations, \(errors.count) errors, "
+                + "\(warnings) warnings\(usable)"
         }
     }
 

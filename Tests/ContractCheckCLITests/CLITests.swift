@@ -223,9 +223,14 @@ struct GitHubFormatTests {
         #expect(
             result.output == """
                 ::error file=api.yaml,line=2,col=1,title=structure.required::a Info Object requires 'title'
-                api.yaml: OpenAPI 3.1.0, 0 operations, 1 errors, 0 warnings
+                api.yaml: OpenAPI 3.1.0, 0 operations, 1 errors, 0 warnings; none keeps the fake backend or the mock server from using it
 
                 """)
+        // A misspelt field changes what the contract says: the summary does not call it usable.
+        let misspelt = try cli.temporaryFolder(["api.yaml": "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npath: {}\n"])
+        let refused = try cli.run(["lint", "--format", "github", "api.yaml"], in: misspelt)
+        #expect(refused.status == 1)
+        #expect(refused.output.hasSuffix("api.yaml: OpenAPI 3.1.0, 0 operations, 2 errors, 0 warnings\n"), "\(refused.output)")
     }
 }
 
