@@ -100,10 +100,12 @@ package struct DecimalText: Hashable, Sendable {
     /// The value as an `Int64` when it is an integer that fits.
     package var int64Value: Int64? {
         guard isInteger, digits.count + exponent <= 19 else { return nil }
+        // Digits are added with the value's sign, so that -9223372036854775808 (Int64.min) fits.
+        let sign: Int64 = isNegative ? -1 : 1
         var value: Int64 = 0
         for digit in digits {
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (added, overflow2) = shifted.addingReportingOverflow(Int64(digit - 48))
+            let (added, overflow2) = shifted.addingReportingOverflow(sign * Int64(digit - 48))
             guard !overflow1, !overflow2 else { return nil }
             value = added
         }
@@ -112,7 +114,7 @@ package struct DecimalText: Hashable, Sendable {
             guard !overflow else { return nil }
             value = shifted
         }
-        return isNegative ? -value : value
+        return value
     }
 
     /// The nearest `Double`.

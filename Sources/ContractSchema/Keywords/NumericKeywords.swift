@@ -26,22 +26,23 @@ enum NumberFacts {
 
     private static func plainInt64(bytes: some Sequence<UInt8>) -> Int64? {
         var value: Int64 = 0
-        var negative = false
+        // Digits are added with the value's sign, so that -9223372036854775808 (Int64.min) fits.
+        var sign: Int64 = 1
         var sawDigit = false
         for byte in bytes {
-            if byte == UInt8(ascii: "-"), !sawDigit, !negative {
-                negative = true
+            if byte == UInt8(ascii: "-"), !sawDigit, sign == 1 {
+                sign = -1
                 continue
             }
             guard byte >= 48, byte <= 57 else { return nil }
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (added, overflow2) = shifted.addingReportingOverflow(Int64(byte - 48))
+            let (added, overflow2) = shifted.addingReportingOverflow(sign * Int64(byte - 48))
             guard !overflow1, !overflow2 else { return nil }
             value = added
             sawDigit = true
         }
         guard sawDigit else { return nil }
-        return negative ? -value : value
+        return value
     }
 
     /// Orders two numbers exactly: -1, 0 or 1; `nil` when one is not a finite decimal.
