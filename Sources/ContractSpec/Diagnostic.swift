@@ -32,7 +32,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// to an example that names nothing (the example is left out), a path variable without a parameter (any
     /// segment), a path parameter the template does not name (left out), an `operationId` used twice (the
     /// first operation keeps it), a `style` the location does not allow on a parameter whose schema is a
-    /// string, number or boolean (every style carries one the same way).
+    /// string, number or boolean (every style carries one the same way), a security requirement naming a
+    /// scheme the document does not declare (the scheme is left out of the requirement).
     package var blocksVerification = true
 
     /// Creates a diagnostic.

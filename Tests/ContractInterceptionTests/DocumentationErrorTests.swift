@@ -207,4 +207,38 @@ import Testing
             name: "domain-list.yaml")
         #expect(throws: ContractLoadError.self) { try ContractBackend(contract: list, recording: .off) }
     }
+
+    @Test func aRequirementOfAnUndeclaredSchemeLeavesTheOperationOpenAndTheOthersChecked() async throws {
+        let contract = """
+            openapi: 3.0.3
+            info: {title: Settings, version: '1'}
+            servers: [{url: 'https://api.example.com'}]
+            components:
+              securitySchemes:
+                accessToken: {type: apiKey, in: header, name: Authorization}
+            paths:
+              /settings:
+                post:
+                  security: [{sessionToken: []}]
+                  responses: {'204': {description: Saved.}}
+              /identities:
+                get:
+                  security: [{accessToken: []}]
+                  responses: {'200': {description: Identities., content: {application/json: {schema: {type: array}}}}}
+
+            """
+        let url = try SchemaProblemTests.write(contract, name: "settings.yaml")
+        let errors = ContractLoader().load(url).diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.code) == ["security.undeclared"], "\(errors)")
+        let backend = try ContractBackend(contract: url, recording: .off)
+        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/settings")))
+        request.httpMethod = "POST"
+        let (_, saved) = try await backend.session.data(for: request)
+        #expect(try #require(saved as? HTTPURLResponse).statusCode == 204)
+        #expect(backend.violations.isEmpty, "\(backend.violations)")
+        let violations = try await backend.expectViolations {
+            _ = try await backend.session.data(from: try #require(URL(string: "https://api.example.com/identities")))
+        }
+        #expect(violations.map(\.kind) == [.security], "\(violations)")
+    }
 }

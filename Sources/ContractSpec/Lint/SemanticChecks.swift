@@ -104,12 +104,15 @@ struct SemanticChecks {
         }
         for (requirement, location) in requirements {
             for use in requirement.schemes where !declared.contains(use.name) {
-                context.report(
-                    Diagnostic(
-                        .error, code: "security.undeclared",
-                        message: "security requirement names '\(use.name)', which is not a declared security scheme"
-                            + (declared.isEmpty ? "" : " (declared: \(declared.sorted().joined(separator: ", ")))"),
-                        location: location))
+                var diagnostic = Diagnostic(
+                    .error, code: "security.undeclared",
+                    message: "security requirement names '\(use.name)', which is not a declared security scheme"
+                        + (declared.isEmpty ? "" : " (declared: \(declared.sorted().joined(separator: ", ")))"),
+                    location: location)
+                // The verifier leaves the scheme out of the requirement (`SecurityVerifier`): nothing says what
+                // credential it would take.
+                diagnostic.blocksVerification = false
+                context.report(diagnostic)
             }
         }
     }
