@@ -38,12 +38,11 @@ enum InPlaceGraph {
     }
 
     /// A node being walked: its children, the next one to visit, the visits counted so far (at most one
-    /// past the limit: `add` stops there), its number in the walk and the lowest number of a node still
+    /// past the limit: `add` stops there) and the lowest number (`SchemaNode.openNumber`) of a node still
     /// open that it reaches (Tarjan's `lowlink`).
     private struct Visit {
         let node: SchemaNode
         let children: [Child]
-        let number: Int
         var next = 0
         var cost = 1
         var lowest: Int
@@ -65,7 +64,7 @@ enum InPlaceGraph {
             walked += 1
             node.openNumber = number
             open.append(node)
-            stack.append(Visit(node: node, children: children(of: node), number: number, lowest: number))
+            stack.append(Visit(node: node, children: children(of: node), lowest: number))
         }
         for root in nodes where root.inPlaceCost == 0 {
             enter(root)
@@ -73,7 +72,7 @@ enum InPlaceGraph {
                 guard top.next < top.children.count else {
                     stack.removeLast()
                     finished(top)
-                    if top.lowest == top.number { closePart(of: top, open: &open) }
+                    if top.lowest == top.node.openNumber { closePart(of: top, open: &open) }
                     if refused == nil, top.cost > limit { refused = top.node }
                     if !stack.isEmpty {
                         let last = stack.count - 1
@@ -88,10 +87,9 @@ enum InPlaceGraph {
                 if child.inPlaceCost == 0 {
                     enter(child)
                 } else if child.openNumber >= 0 {
-                    let number = child.openNumber
                     // In a part still open: a way back to a node being walked. Met again, the node passes,
                     // so the way back counts one visit.
-                    stack[last].lowest = min(stack[last].lowest, number)
+                    stack[last].lowest = min(stack[last].lowest, child.openNumber)
                     if child === top.node { stack[last].appliesItself = true }
                     add(child.inPlaceCost < 0 ? 1 : child.inPlaceCost, to: &stack[last])
                 } else {

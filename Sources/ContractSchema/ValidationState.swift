@@ -36,7 +36,7 @@ struct ValidationState {
     /// Records that `node` is applied to `instance`; `false`, recording nothing, when it already is: the
     /// schema has come back to itself in place, and passes there. The values along one walk are each a
     /// part of the one before or that one itself, so a value equal to one recorded is that very value.
-    mutating func enterLoop(_ node: AnyObject, _ instance: JSONValue) -> Bool {
+    mutating func enterLoop(_ node: SchemaNode, _ instance: JSONValue) -> Bool {
         let id = ObjectIdentifier(node)
         if loops.contains(where: { $0.node == id && $0.instance == instance }) { return false }
         loops.append((id, instance))

@@ -36,6 +36,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// scheme the document does not declare (the scheme is left out of the requirement).
     package var blocksVerification = true
 
+    /// Creates an error that leaves the contract in use (`blocksVerification: false`) or not.
+    package init(
+        error code: String, message: String, location: SourceLocation, pointer: JSONPointer? = nil,
+        blocksVerification: Bool
+    ) {
+        self.init(.error, code: code, message: message, location: location, pointer: pointer)
+        self.blocksVerification = blocksVerification
+    }
+
     /// Creates a diagnostic.
     public init(
         _ severity: Severity, code: String, message: String, location: SourceLocation, pointer: JSONPointer? = nil

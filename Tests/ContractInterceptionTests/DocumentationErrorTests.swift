@@ -34,11 +34,33 @@ import Testing
 
         """
 
+    /// Writes `contract` as `name` in a folder of its own: its file, the errors `contract-check lint` reports
+    /// on it, and a fake backend on it (which throws when an error keeps the contract from use).
+    static func load(_ contract: String, name: String) throws -> (url: URL, errors: [Diagnostic], backend: ContractBackend) {
+        let url = try SchemaProblemTests.write(contract, name: name)
+        let errors = ContractLoader().load(url).diagnostics.filter { $0.severity == .error }
+        return (url, errors, try ContractBackend(contract: url, recording: .off))
+    }
+
+    /// What `backend` answers a request of `method` to `url`: the status and the body as text.
+    static func answer(
+        _ method: String, _ url: String, json body: String? = nil, headers: [String: String] = [:],
+        from backend: ContractBackend
+    ) async throws -> (status: Int, body: String) {
+        var request = URLRequest(url: try #require(URL(string: url)))
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(body.utf8)
+        }
+        let (data, response) = try await backend.session.data(for: request)
+        return (try #require(response as? HTTPURLResponse).statusCode, String(decoding: data, as: UTF8.self))
+    }
+
     @Test func theLintReportsThemAndTheBackendVerifiesAsUsual() async throws {
-        let url = try SchemaProblemTests.write(Self.contract, name: "invoices.yaml")
-        let lint = ContractLoader().load(url)
+        let (url, errors, backend) = try Self.load(Self.contract, name: "invoices.yaml")
         let folder = url.deletingLastPathComponent().path + "/"
-        let errors = lint.diagnostics.filter { $0.severity == .error }
         #expect(
             Set(errors.map { $0.description.replacingOccurrences(of: folder, with: "") }) == [
                 "invoices.yaml:2:1: error: a Info Object requires 'version' [structure.required]",
@@ -51,16 +73,13 @@ import Testing
                 "invoices.yaml:8:1: error: 'parameters' must be an object, found null [structure.type]",
                 "invoices.yaml:16:9: error: a Response Object requires 'description' [structure.required]",
             ])
-        let backend = try ContractBackend(contract: url, recording: .off)
-        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/invoices/INV-1")))
-        request.setValue("Bearer token", forHTTPHeaderField: "Authorization")
-        let (data, response) = try await backend.session.data(for: request)
-        #expect(try #require(response as? HTTPURLResponse).statusCode == 200)
-        #expect(String(decoding: data, as: UTF8.self) == #"{"id":"INV-1"}"#)
+        let token = ["Authorization": "Bearer token"]
+        let invoice = try await Self.answer("GET", "https://api.example.com/invoices/INV-1", headers: token, from: backend)
+        #expect(invoice.status == 200)
+        #expect(invoice.body == #"{"id":"INV-1"}"#)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         let violations = try await backend.expectViolations {
-            request.url = URL(string: "https://api.example.com/invoices/1")
-            _ = try await backend.session.data(for: request)
+            _ = try await Self.answer("GET", "https://api.example.com/invoices/1", headers: token, from: backend)
         }
         #expect(violations.map(\.keyword) == ["pattern"], "\(violations)")
     }
@@ -96,20 +115,13 @@ import Testing
                 Client authentication `basic`: {type: object, required: [id], properties: {id: {type: string}}}
 
             """
-        let url = try SchemaProblemTests.write(contract, name: "clients.yaml")
-        let errors = ContractLoader().load(url).diagnostics.filter { $0.severity == .error }
+        let (_, errors, backend) = try Self.load(contract, name: "clients.yaml")
         #expect(Set(errors.map(\.code)) == ["components.name", "ref.unresolved"], "\(errors)")
-        let backend = try ContractBackend(contract: url, recording: .off)
-        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/clients")))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data(#"{"id": "c1"}"#.utf8)
-        let (_, response) = try await backend.session.data(for: request)
-        #expect(try #require(response as? HTTPURLResponse).statusCode == 204)
+        let clients = "https://api.example.com/clients"
+        #expect(try await Self.answer("POST", clients, json: #"{"id": "c1"}"#, from: backend).status == 204)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         let violations = try await backend.expectViolations {
-            request.httpBody = Data(#"{"id": 1}"#.utf8)
-            _ = try await backend.session.data(for: request)
+            _ = try await Self.answer("POST", clients, json: #"{"id": 1}"#, from: backend)
         }
         #expect(violations.map(\.keyword) == ["type"], "\(violations)")
     }
@@ -130,16 +142,13 @@ import Testing
                   responses: {'200': {description: An item., content: {application/json: {schema: {type: object}}}}}
 
             """
-        let url = try SchemaProblemTests.write(contract, name: "accounts.yaml")
-        let errors = ContractLoader().load(url).diagnostics.filter { $0.severity == .error }
+        let (_, errors, backend) = try Self.load(contract, name: "accounts.yaml")
         #expect(Set(errors.map(\.code)) == ["paths.parameter-undeclared", "paths.parameter-unused"], "\(errors)")
-        let backend = try ContractBackend(contract: url, recording: .off)
-        let (_, response) = try await backend.session.data(
-            from: try #require(URL(string: "https://shop.example.com/orders/7/items/anything")))
-        #expect(try #require(response as? HTTPURLResponse).statusCode == 200)
+        let item = try await Self.answer("GET", "https://shop.example.com/orders/7/items/anything", from: backend)
+        #expect(item.status == 200)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         let violations = try await backend.expectViolations {
-            _ = try await backend.session.data(from: try #require(URL(string: "https://shop.example.com/orders/x/items/1")))
+            _ = try await Self.answer("GET", "https://shop.example.com/orders/x/items/1", from: backend)
         }
         #expect(violations.map(\.keyword) == ["type"], "\(violations)")
     }
@@ -161,19 +170,14 @@ import Testing
                   responses: {'201': {description: Linked., content: {application/json: {schema: {type: object}}}}}
 
             """
-        let url = try SchemaProblemTests.write(contract, name: "carriers.yaml")
-        let errors = ContractLoader().load(url).diagnostics.filter { $0.severity == .error }
+        let (_, errors, backend) = try Self.load(contract, name: "carriers.yaml")
         #expect(errors.map(\.code) == ["operation.duplicate-id"], "\(errors)")
-        let backend = try ContractBackend(contract: url, recording: .off)
         backend.stub("linkCarrier", .response(status: 200, json: #"{"linked":true}"#))
-        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/carriers/ups")))
-        request.httpMethod = "PUT"
-        let (data, response) = try await backend.session.data(for: request)
-        #expect(try #require(response as? HTTPURLResponse).statusCode == 200)
-        #expect(String(decoding: data, as: UTF8.self) == #"{"linked":true}"#)
-        request.httpMethod = "POST"
-        let (_, created) = try await backend.session.data(for: request)
-        #expect(try #require(created as? HTTPURLResponse).statusCode == 201)
+        let carrier = "https://api.example.com/carriers/ups"
+        let linked = try await Self.answer("PUT", carrier, from: backend)
+        #expect(linked.status == 200)
+        #expect(linked.body == #"{"linked":true}"#)
+        #expect(try await Self.answer("POST", carrier, from: backend).status == 201)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         #expect(backend.problems.isEmpty, "\(backend.problems)")
     }
@@ -191,15 +195,11 @@ import Testing
                   responses: {'200': {description: Domains., content: {application/json: {schema: {type: array}}}}}
 
             """
-        let url = try SchemaProblemTests.write(contract, name: "domains.yaml")
-        let backend = try ContractBackend(contract: url, recording: .off)
-        let (_, response) = try await backend.session.data(
-            from: try #require(URL(string: "https://api.example.com/domains?domain=a.io")))
-        #expect(try #require(response as? HTTPURLResponse).statusCode == 200)
+        let (_, _, backend) = try Self.load(contract, name: "domains.yaml")
+        #expect(try await Self.answer("GET", "https://api.example.com/domains?domain=a.io", from: backend).status == 200)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         let violations = try await backend.expectViolations {
-            _ = try await backend.session.data(
-                from: try #require(URL(string: "https://api.example.com/domains?domain=toolong.io")))
+            _ = try await Self.answer("GET", "https://api.example.com/domains?domain=toolong.io", from: backend)
         }
         #expect(violations.map(\.keyword) == ["maxLength"], "\(violations)")
         let list = try SchemaProblemTests.write(
@@ -227,17 +227,12 @@ import Testing
                   responses: {'200': {description: Identities., content: {application/json: {schema: {type: array}}}}}
 
             """
-        let url = try SchemaProblemTests.write(contract, name: "settings.yaml")
-        let errors = ContractLoader().load(url).diagnostics.filter { $0.severity == .error }
+        let (_, errors, backend) = try Self.load(contract, name: "settings.yaml")
         #expect(errors.map(\.code) == ["security.undeclared"], "\(errors)")
-        let backend = try ContractBackend(contract: url, recording: .off)
-        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/settings")))
-        request.httpMethod = "POST"
-        let (_, saved) = try await backend.session.data(for: request)
-        #expect(try #require(saved as? HTTPURLResponse).statusCode == 204)
+        #expect(try await Self.answer("POST", "https://api.example.com/settings", from: backend).status == 204)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         let violations = try await backend.expectViolations {
-            _ = try await backend.session.data(from: try #require(URL(string: "https://api.example.com/identities")))
+            _ = try await Self.answer("GET", "https://api.example.com/identities", from: backend)
         }
         #expect(violations.map(\.kind) == [.security], "\(violations)")
     }

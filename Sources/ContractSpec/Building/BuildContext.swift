@@ -128,10 +128,10 @@ final class BuildContext {
     }
 
     func error(_ code: String, _ message: String, at node: SourceNode, blocksVerification: Bool = true) {
-        var diagnostic = Diagnostic(
-            .error, code: code, message: message, location: node.location, pointer: node.pointer)
-        diagnostic.blocksVerification = blocksVerification
-        report(diagnostic)
+        report(
+            Diagnostic(
+                error: code, message: message, location: node.location, pointer: node.pointer,
+                blocksVerification: blocksVerification))
     }
 
     /// Notes a `$ref` at `node` where an object of `kind` belongs, when the version allows none there.

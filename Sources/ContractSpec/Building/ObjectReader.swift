@@ -108,13 +108,15 @@ struct ObjectReader {
 
     /// The member `key` when it is one of `allowed`; anything else is reported (`blocksVerification`: see
     /// `Diagnostic.blocksVerification`) and read as absent.
-    func oneOf(_ key: String, _ allowed: [String], required: Bool = false, blocksVerification: Bool = true) -> String? {
+    func oneOf(
+        _ key: String, _ allowed: [String], required: Bool = false, blocksVerification: @autoclosure () -> Bool = true
+    ) -> String? {
         guard let text = string(key, required: required) else { return nil }
         guard allowed.contains(text) else {
             let child = child(key) ?? node
             context.error(
                 "structure.enum", "'\(key)' must be one of \(allowed.joined(separator: ", ")); found '\(text)'",
-                at: child, blocksVerification: blocksVerification)
+                at: child, blocksVerification: blocksVerification())
             return nil
         }
         return text

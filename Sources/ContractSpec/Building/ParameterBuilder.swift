@@ -41,18 +41,13 @@ struct ParameterBuilder {
         }
         let required = reader.bool("required") ?? false
         if location == .path, !required {
-            // A warning, not an error: a path parameter cannot be left out, so it is read as required whatever
-            // is written (Okta's description omits it once), and an error would refuse the whole contract.
-            context.warning(
-                "parameter.path-required",
-                "path parameter '\(name)' must have required: true (OpenAPI says so); it is read as required",
-                at: target)
+            PathParameterCheck(context: context).reportNotRequired(name, at: target)
         }
         // Every style carries a single string, number or boolean the same way, so a style the location does
         // not allow (Okta writes `style: simple` on query strings) changes nothing for one.
-        let carriesOneValue = Self.isScalar(target.value["schema"])
         let style =
-            reader.oneOf("style", allowedStyles(for: location), blocksVerification: !carriesOneValue)
+            reader.oneOf(
+                "style", allowedStyles(for: location), blocksVerification: !Self.isScalar(target.value["schema"]))
             ?? defaultStyle(for: location)
         if reader.has("allowReserved"), location != .query, !(location == .cookie && version.is32),
             let node = reader.child("allowReserved")

@@ -104,16 +104,24 @@ struct PathParameterCheck {
         var unused = false
         for offset in parameters.indices
         where parameters[offset].location == .path && !variables.contains(parameters[offset].name) {
-            var diagnostic = Diagnostic(
-                .error, code: "paths.parameter-unused",
-                message:
-                    "\(method) \(template.text): path parameter '\(parameters[offset].name)' does not appear in the path template",
-                location: parameters[offset].sourceLocation)
-            diagnostic.blocksVerification = false
-            context.report(diagnostic)
+            context.report(
+                Diagnostic(
+                    error: "paths.parameter-unused",
+                    message:
+                        "\(method) \(template.text): path parameter '\(parameters[offset].name)' does not appear in the path template",
+                    location: parameters[offset].sourceLocation, blocksVerification: false))
             unused = true
         }
         guard unused else { return parameters }
         return parameters.filter { $0.location != .path || variables.contains($0.name) }
+    }
+
+    /// A path parameter written without `required: true`: a warning, not an error. It cannot be left out, so
+    /// it is read as required whatever is written (Okta's description omits it once), and an error would
+    /// refuse the whole contract.
+    func reportNotRequired(_ name: String, at node: SourceNode) {
+        context.warning(
+            "parameter.path-required",
+            "path parameter '\(name)' must have required: true (OpenAPI says so); it is read as required", at: node)
     }
 }

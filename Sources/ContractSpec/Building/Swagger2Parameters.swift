@@ -38,12 +38,7 @@ struct Swagger2Parameters {
         else { return nil }
         let required = reader.bool("required") ?? false
         if place == "path", !required {
-            // A warning, not an error: a path parameter cannot be left out, so it is read as required whatever
-            // is written (Okta's description omits it once), and an error would refuse the whole contract.
-            context.warning(
-                "parameter.path-required",
-                "path parameter '\(name)' must have required: true (OpenAPI says so); it is read as required",
-                at: target)
+            PathParameterCheck(context: context).reportNotRequired(name, at: target)
         }
         let schema: Spec.Schema?
         if place == "body" {

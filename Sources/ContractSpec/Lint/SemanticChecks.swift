@@ -22,15 +22,15 @@ struct SemanticChecks {
                     continue
                 }
                 let other = earlier.webhook ? document.webhooks[earlier.offset] : document.operations[earlier.offset]
-                var diagnostic = Diagnostic(
-                    .error, code: "operation.duplicate-id",
-                    message:
-                        "operationId '\(id)' is used twice: also by \(other.method) \(other.path) at \(other.location); "
-                        + "operationIds must be unique",
-                    location: operations[offset].location, pointer: operations[offset].pointer)
                 // Requests are routed by method and path; a stub or a lookup by the id reaches the first.
-                diagnostic.blocksVerification = false
-                context.report(diagnostic)
+                context.report(
+                    Diagnostic(
+                        error: "operation.duplicate-id",
+                        message:
+                            "operationId '\(id)' is used twice: also by \(other.method) \(other.path) at \(other.location); "
+                            + "operationIds must be unique",
+                        location: operations[offset].location, pointer: operations[offset].pointer,
+                        blocksVerification: false))
             }
         }
     }
@@ -104,15 +104,14 @@ struct SemanticChecks {
         }
         for (requirement, location) in requirements {
             for use in requirement.schemes where !declared.contains(use.name) {
-                var diagnostic = Diagnostic(
-                    .error, code: "security.undeclared",
-                    message: "security requirement names '\(use.name)', which is not a declared security scheme"
-                        + (declared.isEmpty ? "" : " (declared: \(declared.sorted().joined(separator: ", ")))"),
-                    location: location)
                 // The verifier leaves the scheme out of the requirement (`SecurityVerifier`): nothing says what
                 // credential it would take.
-                diagnostic.blocksVerification = false
-                context.report(diagnostic)
+                context.report(
+                    Diagnostic(
+                        error: "security.undeclared",
+                        message: "security requirement names '\(use.name)', which is not a declared security scheme"
+                            + (declared.isEmpty ? "" : " (declared: \(declared.sorted().joined(separator: ", ")))"),
+                        location: location, blocksVerification: false))
             }
         }
     }
