@@ -236,4 +236,38 @@ import Testing
         }
         #expect(violations.map(\.kind) == [.security], "\(violations)")
     }
+
+    @Test func aServerVariableWithoutDefaultTakesItsFirstEnumValueOrAnyValue() async throws {
+        let contract = """
+            openapi: 3.0.0
+            info: {title: Orders, version: '1'}
+            servers:
+              - url: 'https://{accountName}.{environment}.example.com/api'
+                variables:
+                  accountName: {description: The account.}
+                  environment: {enum: [stable, beta]}
+            paths:
+              /orders:
+                get:
+                  responses: {'200': {description: Orders., content: {application/json: {schema: {type: array}}}}}
+
+            """
+        let (url, errors, backend) = try Self.load(contract, name: "orders.yaml")
+        let folder = url.deletingLastPathComponent().path + "/"
+        #expect(
+            errors.map { $0.description.replacingOccurrences(of: folder, with: "") } == [
+                "orders.yaml:6:7: error: a Server Variable Object requires 'default'; 'accountName' is read as any "
+                    + "value [structure.required]",
+                "orders.yaml:7:7: error: a Server Variable Object requires 'default'; 'environment' is read as its "
+                    + "first enum value 'stable' [structure.required]",
+            ])
+        for host in ["shop.stable", "outlet.beta"] {
+            #expect(try await Self.answer("GET", "https://\(host).example.com/api/orders", from: backend).status == 200)
+        }
+        #expect(backend.violations.isEmpty, "\(backend.violations)")
+        let violations = try await backend.expectViolations {
+            _ = try await Self.answer("GET", "https://shop.staging.example.com/api/orders", from: backend)
+        }
+        #expect(violations.map(\.kind) == [.serverNotFound], "\(violations)")
+    }
 }

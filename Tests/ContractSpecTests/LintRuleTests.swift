@@ -237,6 +237,33 @@ struct LintRuleTests {
             ])
     }
 
+    @Test("type 'null' in OpenAPI 3.0: an error that says what to write, read as the value null")
+    func nullTypeInOpenAPI30() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": """
+            openapi: 3.0.3
+            info: {title: t, version: '1'}
+            paths: {}
+            components:
+              schemas:
+                Score: {oneOf: [{type: 'null'}, {type: number}]}
+            """
+        ])
+        #expect(
+            contract.messages() == [
+                "api.yaml:6:22: error: OpenAPI 3.0.3 has no 'null' type; write 'nullable: true' beside the other type, "
+                    + "or declare the document 'openapi: 3.1.0' [schema.type]"
+            ])
+        let result = contract.load()
+        #expect(result.blockingErrors.isEmpty, "\(result.blockingErrors)")
+        let score = try #require(result.document).compiledSchemas.compiled(
+            inFile: try #require(result.files.first).uri,
+            at: try #require(JSONPointer("/components/schemas/Score")))
+        #expect(score.isValid(.null))
+        #expect(score.isValid(0.5))
+        #expect(!score.isValid("high"))
+    }
+
     @Test("a schema $ref written many times is checked once where it resolves and reported everywhere it does not")
     func repeatedSchemaReferences() throws {
         let contract = try TemporaryContract([

@@ -97,8 +97,20 @@ struct ServerReader {
                 let variableReader = ObjectReader(variable, kind: "Server Variable Object", context: context)
                 let variable = variableReader.node
                 variableReader.checkFields(FieldTables.serverVariable)
-                let defaultValue = variableReader.lenientString("default", required: true) ?? ""
                 let allowed = variableReader.stringArray("enum")
+                let defaultValue: String
+                if variable.child("default") == nil, variableReader.isObject {
+                    // Verifying reads a default only to place a variable that spans URL parts, so the model
+                    // stays whole: the variable takes its first `enum` value, or any value of its part.
+                    let reading = allowed?.first.map { "its first enum value '\($0)'" } ?? "any value"
+                    context.error(
+                        "structure.required",
+                        "a Server Variable Object requires 'default'; '\(name)' is read as \(reading)", at: variable,
+                        blocksVerification: false)
+                    defaultValue = allowed?.first ?? ""
+                } else {
+                    defaultValue = variableReader.lenientString("default") ?? ""
+                }
                 if let allowed, allowed.isEmpty, let enumNode = variable.child("enum") {
                     context.error("structure.enum", "a server variable's 'enum' must not be empty", at: enumNode)
                 } else if let allowed, !allowed.contains(defaultValue), let defaultNode = variable.child("default") {

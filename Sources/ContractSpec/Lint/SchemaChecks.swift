@@ -338,16 +338,20 @@ struct SchemaChecks {
 
     /// `node` makes the schema's node, for a message: most types are fine, and it is made only then.
     private func checkType(_ typeMember: JSONObject.Member, node: () -> SourceNode?) {
-        func report(_ message: (SourceNode) -> String) {
+        func report(blocksVerification: Bool = true, _ message: (SourceNode) -> String) {
             guard let typeNode = node()?.child(typeMember) else { return }
-            context.error("schema.type", message(typeNode), at: typeNode)
+            context.error("schema.type", message(typeNode), at: typeNode, blocksVerification: blocksVerification)
         }
         switch typeMember.value {
         case .string(let name):
-            if Self.typeTable[name] == nil
-                || (context.version.usesDraft4Schemas && name == "null" && context.version != .swagger2)
-            {
+            if Self.typeTable[name] == nil {
                 report { _ in "'\(name)' is not a JSON Schema type (\(Self.types.sorted().joined(separator: ", ")))" }
+            } else if name == "null", context.version.usesDraft4Schemas, context.version != .swagger2 {
+                // Read as JSON Schema reads it (the value null), as the 3.1 documents it is often copied from mean.
+                report(blocksVerification: false) { _ in
+                    "OpenAPI \(context.version) has no 'null' type; write 'nullable: true' beside the other "
+                        + "type, or declare the document 'openapi: 3.1.0'"
+                }
             }
         // Swagger 2.0 takes a Schema Object's `type` from JSON Schema draft 4, which allows a list (its own
         // meta-schema says so); OpenAPI 3.0 allows only one name.
