@@ -138,6 +138,43 @@ struct SchemaIntegrationTests {
             ])
     }
 
+    @Test("a form body's example writes a list of one as its value, as the form field it stands for")
+    func formExampleWithOneValueForAList() throws {
+        let contract = try TemporaryContract([
+            "api.yaml": openAPI31(
+                paths: """
+                      /roles:
+                        post:
+                          requestBody:
+                            content:
+                              application/x-www-form-urlencoded:
+                                schema:
+                                  type: object
+                                  properties:
+                                    Permission: {type: array, items: {type: string}}
+                                    Limit: {type: integer}
+                                examples:
+                                  one: {value: {Permission: sendMessage}}
+                                  many: {value: {Permission: [sendMessage, leaveChannel]}}
+                                  wrong: {value: {Permission: 7, Limit: [1]}}
+                              application/json:
+                                schema: {type: object, properties: {Permission: {type: array}}}
+                                example: {Permission: sendMessage}
+                          responses:
+                            '204': {description: Saved.}
+                    """)
+        ])
+        #expect(
+            contract.messages() == [
+                "api.yaml:19:23: warning: example 'wrong' does not match its schema: $.Permission[0]: expected string, "
+                    + "got integer 7 (#/paths/~1roles/post/requestBody/content/application~1x-www-form-urlencoded/schema/"
+                    + "properties/Permission/items/type) (and 1 more) [example.invalid]",
+                "api.yaml:22:13: warning: example does not match its schema: $.Permission: expected array, got string "
+                    + "\"sendMessage\" (#/paths/~1roles/post/requestBody/content/application~1json/schema/properties/"
+                    + "Permission/type) [example.invalid]",
+            ])
+    }
+
     @Test("a schema that does not compile is an error at its keyword")
     func compileError() throws {
         let contract = try TemporaryContract([

@@ -61,7 +61,9 @@ struct CompiledSchemaChecks {
                 previous = (schema.baseURI, schema.pointer, schema.isSynthesized, compiled)
             }
             guard validate, let compiled else { continue }
-            check(content[offset].examples, against: compiled, in: validationContext)
+            let name = content[offset].name
+            let isForm = name.hasPrefix("application/x-www-form-urlencoded") || name.hasPrefix("multipart/form-data")
+            check(content[offset].examples, against: compiled, in: validationContext, asFormFields: isForm)
         }
     }
 
@@ -74,11 +76,15 @@ struct CompiledSchemaChecks {
     }
 
     private func check(
-        _ examples: [Spec.Example], against compiled: CompiledSchema, in validationContext: ValidationContext
+        _ examples: [Spec.Example], against compiled: CompiledSchema, in validationContext: ValidationContext,
+        asFormFields: Bool = false
     ) {
         for example in examples {
             guard let value = example.value else { continue }
-            let errors = compiled.validate(value, context: validationContext)
+            var errors = compiled.validate(value, context: validationContext)
+            if asFormFields, !errors.isEmpty, let fields = Self.formFields(value, errors: errors) {
+                errors = compiled.validate(fields, context: validationContext)
+            }
             guard let first = errors.first?.mostRelevant else { continue }
             if example.name == "example", case .null = value {
                 nullExamples.add(example.location, pointer: example.pointer)
@@ -92,6 +98,27 @@ struct CompiledSchemaChecks {
                     message: "\(name) does not match its schema: \(first.instancePath): \(first.description)\(more)",
                     location: example.location, pointer: example.pointer))
         }
+    }
+
+    /// A form body's example read as the body it stands for: a field written once is a list of one where
+    /// the schema wants a list (Twilio's `Permission: sendMessage` is sent as `Permission=sendMessage`,
+    /// which the verifier reads as `["sendMessage"]`). `nil` when no field is read so.
+    private static func formFields(_ value: JSONValue, errors: [SchemaValidationError]) -> JSONValue? {
+        guard case .object(let object) = value else { return nil }
+        var lists: Set<String> = []
+        for error in errors where error.keyword == "type" && error.expected.contains("array") {
+            guard error.instancePath.components.count == 1, case .key(let name) = error.instancePath.components[0]
+            else { continue }
+            lists.insert(name)
+        }
+        guard !lists.isEmpty else { return nil }
+        return .object(
+            JSONObject(
+                members: object.members.map { member in
+                    guard lists.contains(member.key) else { return member }
+                    if case .array = member.value { return member }
+                    return JSONObject.Member(key: member.key, value: .array([member.value]), position: member.position)
+                }, position: object.position))
     }
 
     /// Compiles a schema, reporting compile errors that the structural checks have not already reported.
