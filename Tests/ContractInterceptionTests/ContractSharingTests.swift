@@ -1,4 +1,5 @@
 @testable import ContractInterception
+import ContractTestSupport
 import ContractSpec
 import ContractVerify
 import Foundation
@@ -14,7 +15,7 @@ struct ContractSharingTests {
     /// A copy of the clinic contract (and the files it refers to) where no other test loads it, so that
     /// only this test's backends hold it.
     private static func privateContract() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contract-sharing-\(UUID())")
+        let folder = Scratch.path("contract-sharing")
         try FileManager.default.copyItem(at: Fixture.contract.deletingLastPathComponent(), to: folder)
         return folder.appendingPathComponent(Fixture.contract.lastPathComponent)
     }

@@ -1,4 +1,5 @@
 import ContractInterception
+import ContractTestSupport
 import Foundation
 import Testing
 
@@ -72,8 +73,7 @@ import Testing
         """
 
     static func write(_ text: String, name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schema-problem-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Scratch.folder("schema-problem")
         let url = folder.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url

@@ -5,11 +5,12 @@ import Foundation
 /// A contract in two files, `api.yaml` and `common.yaml` (the input's two halves), loaded with every
 /// lint check: `$ref`s within and across the files, to missing files and out of the folder.
 enum ReferenceTarget {
-    /// A folder of this process's own, written again for every input.
+    /// A folder of this process's own, written again for every input and removed when the process exits.
     static let folder: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "contract-fuzz-references-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: ReferenceTarget.folder) }
         return url
     }()
 
