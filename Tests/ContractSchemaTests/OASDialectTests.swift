@@ -157,6 +157,44 @@ struct OASDialectTests {
         #expect(unknown.first?.keyword == "discriminator")
     }
 
+    /// Two receivers whose `type` is left open: a Slack receiver also accepts an email receiver's value.
+    static let receivers: JSONValue = [
+        "definitions": [
+            "Slack": ["type": "object", "required": ["type"], "properties": ["type": ["type": "string"]]],
+            "Email": [
+                "type": "object", "required": ["type", "to"],
+                "properties": ["type": ["type": "string"], "to": ["type": "string"]],
+            ],
+        ],
+        "oneOf": [["$ref": "#/definitions/Slack"], ["$ref": "#/definitions/Email"]],
+        "discriminator": [
+            "propertyName": "type", "mapping": ["SLACK": "#/definitions/Slack", "EMAIL": "#/definitions/Email"],
+        ],
+    ]
+
+    @Test("3.0: the schema the discriminator names judges the value alone; 3.1: the oneOf does")
+    func discriminatorDecidesIn30() throws {
+        let email: JSONValue = ["type": "EMAIL", "to": "ops@example.com"]
+        let emailWithoutAddress: JSONValue = ["type": "EMAIL"]
+        let openAPI30 = try compile(Self.receivers)
+        #expect(openAPI30.isValid(email))
+        #expect(openAPI30.validate(email).isEmpty)
+        #expect(!openAPI30.isValid(emailWithoutAddress))
+        let missing = openAPI30.validate(emailWithoutAddress)
+        #expect(missing.first?.mostRelevant.message == "expected required property \"to\", got object without it")
+        // A value that names no schema is left to the oneOf.
+        #expect(openAPI30.isValid(["type": "SMS"]))
+        #expect(!openAPI30.isValid(["to": "ops@example.com"]))
+        let openAPI31 = try CompiledSchema(
+            schema: Self.receivers, baseURI: "file:///contracts/api.json", dialect: .draft2020_12)
+        #expect(!openAPI31.isValid(email))
+        #expect(openAPI31.validate(email).first?.actual == "branches 0, 1 all match")
+        #expect(openAPI31.isValid(emailWithoutAddress))
+        // Read from bytes as the verifier reads bodies, the verdicts are the same.
+        #expect(try openAPI30.validate(json: Array(#"{"type": "EMAIL", "to": "ops@example.com"}"#.utf8)).isEmpty)
+        #expect(try !openAPI30.validate(json: Array(#"{"type": "EMAIL"}"#.utf8)).isEmpty)
+    }
+
     static let account: JSONValue = [
         "type": "object",
         "required": ["id", "password", "name"],

@@ -36,21 +36,39 @@ final class ChoiceCheck: KeywordCheck {
     let nodes: [SchemaNode]
     let exactlyOne: Bool
     let discriminator: Discriminator?
+    /// Whether a value whose discriminator property names a schema is judged by that schema alone. OpenAPI
+    /// 3.0 (and 2.0) call the discriminator a hint that shortcuts validation to the schema it names, and code
+    /// generators decode by it, so a value of a subtype that an overlapping sibling also accepts (Qovery's
+    /// `type: EMAIL` receiver beside a Slack one that leaves `type` open) is that subtype. OpenAPI 3.1.1 and
+    /// later say it must not change the outcome: there the `oneOf`/`anyOf` alone decides.
+    let discriminatorDecides: Bool
 
     /// Every branch: an invalid value is tried against all of them, whatever the discriminator picks first.
     override var inPlaceSubschemas: [SchemaNode] { nodes }
 
-    init(site: KeywordSite, nodes: [SchemaNode], exactlyOne: Bool, discriminator: Discriminator?) {
+    init(
+        site: KeywordSite, nodes: [SchemaNode], exactlyOne: Bool, discriminator: Discriminator?,
+        discriminatorDecides: Bool
+    ) {
         self.site = site
         self.nodes = nodes
         self.exactlyOne = exactlyOne
         self.discriminator = discriminator
+        self.discriminatorDecides = discriminator != nil && discriminatorDecides
         super.init()
     }
 
-    override var streamingRole: StreamingRole { .choice(self) }
+    /// A deciding discriminator needs the value's property before any branch: the tree validator reads it.
+    override var streamingRole: StreamingRole { discriminatorDecides ? .needsValue : .choice(self) }
+
+    /// The schema that alone judges `instance`, when the discriminator decides and names one.
+    private func decidingSchema(_ instance: JSONValue) -> SchemaNode? {
+        guard discriminatorDecides, let discriminator else { return nil }
+        return discriminator.selected(instance, nodes)
+    }
 
     override func isValid(_ instance: JSONValue, _ state: inout ValidationState) -> Bool {
+        if let schema = decidingSchema(instance) { return schema.isValid(instance, &state) }
         var count = 0
         for node in nodes where node.isValid(instance, &state) {
             count += 1
@@ -62,6 +80,10 @@ final class ChoiceCheck: KeywordCheck {
     override func collect(
         _ instance: JSONValue, _ state: inout ValidationState, _ errors: inout [SchemaValidationError]
     ) {
+        if let discriminator, decidingSchema(instance) != nil {
+            if let error = discriminator.collect(instance, nodes, site, &state) { errors.append(error) }
+            return
+        }
         var matching: [Int] = []
         for (index, node) in nodes.enumerated() where node.isValid(instance, &state) { matching.append(index) }
         let name = exactlyOne ? "oneOf" : "anyOf"
@@ -97,6 +119,10 @@ final class ChoiceCheck: KeywordCheck {
     }
 
     override func annotate(_ instance: JSONValue, _ state: inout ValidationState, _ evaluated: inout Evaluated) {
+        if let schema = decidingSchema(instance) {
+            if schema.isValid(instance, &state) { schema.annotate(instance, &state, &evaluated) }
+            return
+        }
         for node in nodes where node.isValid(instance, &state) { node.annotate(instance, &state, &evaluated) }
     }
 }
@@ -175,7 +201,7 @@ extension SchemaCompiler {
                 checks.append(
                     ChoiceCheck(
                         site: site(keyword, context), nodes: nodes, exactlyOne: keyword == .oneOf,
-                        discriminator: discriminator))
+                        discriminator: discriminator, discriminatorDecides: context.dialect == .oas30))
             }
         }
         if context[.not] != nil {

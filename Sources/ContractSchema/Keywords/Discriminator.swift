@@ -2,8 +2,8 @@ import ContractJSON
 
 /// An OpenAPI `discriminator` beside `oneOf`/`anyOf`: the property whose value names the branch meant.
 ///
-/// It never changes the verdict (the `oneOf`/`anyOf` decides that, as every reference validator
-/// does); it chooses which errors to report: only the selected branch's.
+/// It chooses which errors to report: only the selected branch's. Whether it also decides the verdict
+/// depends on the OpenAPI version (`ChoiceCheck.discriminatorDecides`).
 struct Discriminator: Sendable {
     enum Target: Sendable {
         case branch(Int)
@@ -35,20 +35,10 @@ struct Discriminator: Sendable {
                     + names.map(ValueDescription.quote).joined(separator: ", ") + ")",
                 actual: object[propertyName].map(ValueDescription.describe) ?? "object without it")
         }
-        guard let target = selection[value] else {
+        guard let (node, index) = selected(value, nodes) else {
             return state.error(
                 site, expected: "\(propertyName) one of " + names.map(ValueDescription.quote).joined(separator: ", "),
                 actual: ValueDescription.describe(.string(value)))
-        }
-        let node: SchemaNode
-        let index: Int
-        switch target {
-        case .branch(let offset):
-            node = nodes[offset]
-            index = offset
-        case .node(let other):
-            node = other
-            index = -1
         }
         var branchErrors: [SchemaValidationError] = []
         node.collect(instance, &state, &branchErrors)
@@ -60,6 +50,22 @@ struct Discriminator: Sendable {
                 "a value matching \(node.location.fragment) (\(propertyName) is \(ValueDescription.quote(value)))",
             actual: "\(leaf.instancePath) \(leaf.message)",
             branches: [.init(index: index, schemaLocation: node.location, errors: branchErrors)])
+    }
+
+    /// The schema the instance's property names, or `nil` when it is no object, lacks the property or names
+    /// no schema.
+    func selected(_ instance: JSONValue, _ nodes: [SchemaNode]) -> SchemaNode? {
+        guard case .object(let object) = instance, let value = object[propertyName]?.stringValue else { return nil }
+        return selected(value, nodes)?.node
+    }
+
+    /// The schema `value` names and its branch's index (-1 for a mapped schema outside the branches).
+    private func selected(_ value: String, _ nodes: [SchemaNode]) -> (node: SchemaNode, index: Int)? {
+        switch selection[value] {
+        case .branch(let offset)?: (nodes[offset], offset)
+        case .node(let other)?: (other, -1)
+        case nil: nil
+        }
     }
 }
 

@@ -94,6 +94,11 @@ struct MultipartVerifier {
                 return nil
             }
         }
+        // An object's part sent without a label (OpenAPI's default for it is application/json, which many
+        // form builders leave unwritten) is the JSON it holds; text that is no JSON stays text, and fails.
+        if declared == nil, shape.isObject, !shape.takesBytes, let value = try? JSONParser.parse(Array(part.body)) {
+            return value
+        }
         let text = String(decoding: part.body, as: UTF8.self)
         return DecodedValue.coerce(text, to: shape)
     }
