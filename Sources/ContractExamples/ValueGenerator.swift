@@ -137,6 +137,10 @@ struct ValueGenerator {
         }
         var lastError: GenerationFailure?
         var provenBranches = 0
+        // A discriminator that decides (OpenAPI 3.0) accepts a value other branches match too; one that only
+        // its own branch matches is valid however the `oneOf` is read, so it is preferred, and the first
+        // of the others kept in case no branch gives one.
+        var acceptedByDiscriminator: JSONValue?
         for index in order {
             let branch = cache.derived(from: node, key: "choice/\(index)") {
                 var rest = node.schema
@@ -153,7 +157,11 @@ struct ValueGenerator {
                         object[property] = .string(name)
                         value = .object(object)
                     }
-                    if satisfies(value, node) { return value }
+                    guard satisfies(value, node) else { continue }
+                    guard choice.exclusive, choice.discriminatorProperty != nil,
+                        choice.branches.indices.contains(where: { $0 != index && satisfies(value, choice.branches[$0]) })
+                    else { return value }
+                    if acceptedByDiscriminator == nil { acceptedByDiscriminator = value }
                 } catch {
                     lastError = error
                     if error.provenUnsatisfiable { provenBranches += 1 }
@@ -161,6 +169,7 @@ struct ValueGenerator {
                 }
             }
         }
+        if let acceptedByDiscriminator { return acceptedByDiscriminator }
         let keyword = choice.exclusive ? "oneOf" : "anyOf"
         if let lastError, lastError.provenUnsatisfiable, provenBranches == choice.branches.count {
             throw choice.branches.count == 1

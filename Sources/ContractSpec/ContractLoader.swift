@@ -83,6 +83,7 @@ public struct ContractLoader: Sendable {
         // expands every such `$ref` the schemas reach, so a second pass finds none; the bound only keeps a
         // pathological contract from looping.
         var expanded: [SchemaMapReference] = []
+        var rewritten: [EnclosingDefinitions] = []
         var passes = 0
         var context: BuildContext
         var document: Spec.Document
@@ -104,11 +105,25 @@ public struct ContractLoader: Sendable {
             SemanticChecks(context: context, document: document).run()
             SchemaChecks(context: context).run(root: node)
             let found = context.schemaMapReferences
-            guard !found.isEmpty, passes < 4 else { break }
+            let definitions = context.enclosingDefinitions
+            guard !found.isEmpty || !definitions.isEmpty, passes < 4 else { break }
             expanded += found
-            workspace.expand(found)
+            rewritten += definitions
+            workspace.apply(
+                found.map { ContentEdit(file: $0.file, pointer: $0.pointer, replacement: .object($0.expansion)) }
+                    + definitions.map {
+                        ContentEdit(file: $0.file, pointer: $0.pointer, replacement: .object($0.replacement))
+                    })
             guard let rewritten = try? workspace.file(at: url) else { break }
             node = SourceNode(file: rewritten, pointer: .root, value: rewritten.root)
+        }
+        if let first = rewritten.first {
+            context.warning(
+                "ref.enclosing-defs",
+                "'\(first.reading.text)' names nothing from the document's root; it is read from the schema around it "
+                    + "that holds it ('\(first.reading.resolved)')\(Diagnostic.otherPlaces(rewritten.count)); give "
+                    + "that schema an $id, or move its $defs to the components, for tools that resolve it as written",
+                at: first.written)
         }
         context.releaseBuildState()
         document.files = workspace.loadedFiles

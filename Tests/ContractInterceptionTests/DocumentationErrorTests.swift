@@ -270,4 +270,29 @@ import Testing
         }
         #expect(violations.map(\.kind) == [.serverNotFound], "\(violations)")
     }
+
+    @Test func aParameterDeclaredTwiceIsItsFirstDeclaration() async throws {
+        let contract = """
+            openapi: 3.1.1
+            info: {title: Media, version: '1'}
+            servers: [{url: 'https://media.example.com'}]
+            paths:
+              /transcode:
+                get:
+                  parameters:
+                    - {name: X-Client-Identifier, in: header, required: true, schema: {type: string, maxLength: 8}}
+                    - {name: X-Client-Identifier, in: header, schema: {type: integer}}
+                  responses: {'200': {description: Started., content: {application/json: {schema: {type: object}}}}}
+
+            """
+        let (_, errors, backend) = try Self.load(contract, name: "media.yaml")
+        #expect(errors.map(\.code) == ["structure.duplicate-parameter"], "\(errors)")
+        let url = "https://media.example.com/transcode"
+        #expect(try await Self.answer("GET", url, headers: ["X-Client-Identifier": "tv-1"], from: backend).status == 200)
+        #expect(backend.violations.isEmpty, "\(backend.violations)")
+        let violations = try await backend.expectViolations {
+            _ = try await Self.answer("GET", url, from: backend)
+        }
+        #expect(violations.map(\.kind) == [.parameterMissing], "\(violations)")
+    }
 }

@@ -30,6 +30,9 @@ final class BuildContext {
     var droppedNullable: (first: SourceNode, count: Int)?
     /// `$ref`s the schema walk found in place of a map of subschemas, to be expanded in their files.
     private(set) var schemaMapReferences: [SchemaMapReference] = []
+    /// Schemas whose `$ref`s name their own enclosing `$defs` (see `EnclosingDefinitions`), for the loader
+    /// to rewrite.
+    private(set) var enclosingDefinitions: [EnclosingDefinitions] = []
 
     /// One memoized result. A class, so that a hit is a class cast rather than the runtime's general
     /// dynamic cast out of `Any`, which is slow and runs for every `$ref` followed.
@@ -144,6 +147,12 @@ final class BuildContext {
     func noteSchemaMapReference(_ reference: SchemaMapReference) {
         let known = schemaMapReferences.contains { $0.file === reference.file && $0.pointer == reference.pointer }
         if !known { schemaMapReferences.append(reference) }
+    }
+
+    /// Keeps a schema whose pointers name its own enclosing `$defs` (once per place), for the loader to rewrite.
+    func noteEnclosingDefinitions(_ rewrite: EnclosingDefinitions) {
+        let known = enclosingDefinitions.contains { $0.file === rewrite.file && $0.pointer == rewrite.pointer }
+        if !known { enclosingDefinitions.append(rewrite) }
     }
 
     /// Reports the `$ref`s followed where the version allows none: one warning per kind of place.

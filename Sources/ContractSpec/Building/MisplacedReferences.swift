@@ -36,7 +36,7 @@ struct MisplacedReferences {
     /// One warning per kind of place.
     func diagnostics(version: Spec.Version) -> [Diagnostic] {
         places.map { kind, first, count in
-            let others = Self.others(count)
+            let others = Diagnostic.otherPlaces(count)
             let versionName = version == .swagger2 ? "Swagger 2.0" : "OpenAPI \(version)"
             let article = kind.first.map { "AEIOUaeiou".contains($0) } == true ? "an" : "a"
             return Diagnostic(
@@ -45,15 +45,6 @@ struct MisplacedReferences {
                     "\(versionName) does not allow $ref in place of \(article) \(kind); it is followed here\(others), "
                     + "but tools that read the specification strictly reject it",
                 location: first.location, pointer: first.pointer)
-        }
-    }
-
-    /// `" and in N other places"` for a warning given once at the first of `count` places ("" for one).
-    static func others(_ count: Int) -> String {
-        switch count {
-        case 1: ""
-        case 2: " and in 1 other place"
-        default: " and in \(count - 1) other places"
         }
     }
 }

@@ -13,11 +13,15 @@ struct ParameterBuilder {
             let key =
                 parameter.location.rawValue + ":"
                 + (parameter.location == .header ? parameter.name.lowercased() : parameter.name)
+            // The first declaration is the parameter (Plex's description repeats its client headers in a few
+            // operations); a later one is reported and left out, so that requests meet one set of rules.
             if seen[key] != nil {
                 context.error(
                     "structure.duplicate-parameter",
-                    "parameter '\(parameter.name)' in \(parameter.location.rawValue) is declared twice",
-                    at: node)
+                    "parameter '\(parameter.name)' in \(parameter.location.rawValue) is declared twice; the first "
+                        + "declaration is used",
+                    at: node, blocksVerification: false)
+                continue
             }
             seen[key] = node
             result.append(parameter)

@@ -20,7 +20,7 @@ final class NullExamples {
         context.report(
             Diagnostic(
                 .warning, code: "example.null",
-                message: "'example: null' where the schema does not allow null\(MisplacedReferences.others(count)); "
+                message: "'example: null' where the schema does not allow null\(Diagnostic.otherPlaces(count)); "
                     + "read as no example (swagger-core writes it for an example never set); remove it, or allow "
                     + "null in the schema if null is a real example",
                 location: first.location, pointer: first.pointer))

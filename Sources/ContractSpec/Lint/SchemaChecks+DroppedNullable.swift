@@ -2,7 +2,7 @@ extension SchemaChecks {
     /// One warning for every `nullable: true` in a 3.1 or 3.2 schema, at the first.
     func reportDroppedNullable() {
         guard let (first, count) = context.droppedNullable else { return }
-        let others = MisplacedReferences.others(count)
+        let others = Diagnostic.otherPlaces(count)
         let version = "OpenAPI \(context.version)"
         context.warning(
             "schema.nullable-dropped",

@@ -117,11 +117,19 @@ struct SchemaChecks {
         _ value: JSONValue, at position: SourcePosition, path: inout SchemaPath, underIdentifier: Bool,
         inComposition: Bool, visited: inout Visited, depth: Int
     ) {
-        guard case .object(let object) = value, depth < 200 else { return }
+        guard case .object(var object) = value, depth < 200 else { return }
         // Made only when something is reported, or kept for the example checks.
         var node: SourceNode? { path.node(value, at: position) }
-        let keys = SchemaKeywords(object)
+        var keys = SchemaKeywords(object)
         let scoped = underIdentifier || keys[.id] != nil
+        if !scoped, EnclosingDefinitions.mayApply(to: object), let node,
+            let rewrite = EnclosingDefinitions.rewriting(object, at: node)
+        {
+            // Walked as it will be written, so that its targets are checked in this pass.
+            context.noteEnclosingDefinitions(rewrite)
+            object = rewrite.replacement
+            keys = SchemaKeywords(object)
+        }
         if let reference = keys[.ref]?.value, !scoped {
             let followed = FollowedReference(
                 reference, in: path.file, endingChain: !context.version.usesDraft4Schemas && object.count > 1)

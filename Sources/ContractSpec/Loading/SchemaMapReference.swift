@@ -68,20 +68,27 @@ struct SchemaMapReference {
     }
 }
 
+/// A value the loader writes in place of another in a file's parsed content, so that every later stage
+/// reads it as written there (`SchemaMapReference`, `EnclosingDefinitions`).
+struct ContentEdit {
+    let file: ContractFile
+    let pointer: JSONPointer
+    let replacement: JSONValue
+}
+
 extension ContractWorkspace {
-    /// Writes each expansion in place of its map, in the files' parsed content.
-    func expand(_ references: [SchemaMapReference]) {
+    /// Writes each edit's replacement in place, in the files' parsed content.
+    func apply(_ edits: [ContentEdit]) {
         var order: [ObjectIdentifier] = []
         var byFile: [ObjectIdentifier: (file: ContractFile, root: JSONValue)] = [:]
-        for reference in references {
-            let key = ObjectIdentifier(reference.file)
+        for edit in edits {
+            let key = ObjectIdentifier(edit.file)
             if byFile[key] == nil {
                 order.append(key)
-                byFile[key] = (reference.file, reference.file.root)
+                byFile[key] = (edit.file, edit.file.root)
             }
             guard let entry = byFile[key],
-                let root = Self.replacing(
-                    in: entry.root, at: reference.pointer.tokens[...], with: .object(reference.expansion))
+                let root = Self.replacing(in: entry.root, at: edit.pointer.tokens[...], with: edit.replacement)
             else { continue }
             byFile[key] = (entry.file, root)
         }
