@@ -42,4 +42,48 @@ struct DiscriminatorExampleTests {
         #expect(!calls.isEmpty, "\(response.json)")
         #expect(calls.allSatisfy { $0["type"] == "function" }, "\(response.json)")
     }
+
+    /// OpenAPI 3.0 receivers whose Slack branch leaves `type` open, so it accepts every email receiver too.
+    static let receivers = """
+        openapi: 3.0.3
+        info: {title: Receivers, version: '1'}
+        paths:
+          /receiver:
+            get:
+              operationId: getReceiver
+              responses:
+                '200':
+                  description: A receiver.
+                  content:
+                    application/json:
+                      schema:
+                        oneOf: [{$ref: '#/components/schemas/Email'}, {$ref: '#/components/schemas/Slack'}]
+                        discriminator:
+                          propertyName: type
+                          mapping: {SLACK: '#/components/schemas/Slack', EMAIL: '#/components/schemas/Email'}
+        components:
+          schemas:
+            Slack: {type: object, required: [type], properties: {type: {type: string}}}
+            Email:
+              type: object
+              required: [type, to]
+              properties: {type: {type: string}, to: {type: string, format: email}}
+        """
+
+    @Test(
+        "in 3.0, a synthesized value matches its own branch alone, so it is valid however the oneOf is read",
+        arguments: [ExampleMode.minimal, .full, .random(seed: 1), .random(seed: 2), .random(seed: 3)])
+    func exclusiveBranchPreferred(mode: ExampleMode) throws {
+        let folder = Scratch.path("receivers")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("api.yaml")
+        try Data(Self.receivers.utf8).write(to: url)
+        let document = try #require(ContractLoader(rootDirectory: folder).load(url, checks: []).document)
+        let operation = try #require(document.operation(id: "getReceiver"))
+        let body = try ExampleSynthesizer(document: document).responseBody(for: operation, mode: mode)
+        // Every email receiver is a Slack one too, so only a Slack receiver matches one branch alone.
+        #expect(body.value["type"] == "SLACK", "\(body.json)")
+        #expect(body.value["to"] == nil, "\(body.json)")
+    }
 }
