@@ -158,8 +158,9 @@ struct ValueGenerator {
                         value = .object(object)
                     }
                     guard satisfies(value, node) else { continue }
+                    let others = choice.branches.indices.filter { $0 != index }
                     guard choice.exclusive, choice.discriminatorProperty != nil,
-                        choice.branches.indices.contains(where: { $0 != index && satisfies(value, choice.branches[$0]) })
+                        others.contains(where: { satisfies(value, choice.branches[$0]) })
                     else { return value }
                     if acceptedByDiscriminator == nil { acceptedByDiscriminator = value }
                 } catch {

@@ -1,4 +1,5 @@
 import ContractSpec
+import ContractVerify
 
 /// The base paths the mock server answers a contract under: each server's path, whatever its host.
 enum MountPaths {
@@ -8,7 +9,8 @@ enum MountPaths {
     static func basePaths(of document: Spec.Document) -> [String] {
         var paths: [String] = []
         for server in document.servers {
-            let path = basePath(of: server.url)
+            // A variable that stands for the whole URL or its origin (`{full_server_url}`) is no path.
+            let path = basePath(of: ServerTemplate.spellingPartVariables(url: server.url, variables: server.variables))
             let base = path.isEmpty ? "/" : path
             if !paths.contains(base) { paths.append(base) }
         }

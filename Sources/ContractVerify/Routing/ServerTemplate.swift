@@ -9,7 +9,7 @@ import ContractSpec
 /// own; without `enum`, every part it covers matches any value of that part: any scheme, any host, any
 /// one segment per segment of its default). Other variables stay variables inside the part they sit in,
 /// restricted to their `enum` values by the matcher.
-enum ServerTemplate {
+package enum ServerTemplate {
     /// One spelling of the server: the parts a request's URL is compared with, as template pieces.
     /// `nil` scheme or authority: the server leaves it out (a relative server matches any host).
     struct Shape: Sendable {
@@ -48,6 +48,28 @@ enum ServerTemplate {
         return hasOpen ? lists.map { shape($0, openTakesAnyValue: false) } : nil
     }
 
+    /// Whether a variable stands for whole parts of the URL: its default or one of its values holds `/` or `:`.
+    private static func coversParts(_ declared: Spec.ServerVariable?) -> Bool {
+        let values = (declared.map { [$0.defaultValue] } ?? []) + (declared?.allowedValues ?? [])
+        return values.contains { $0.contains("/") || $0.contains(":") }
+    }
+
+    /// The URL with each variable that covers URL parts spelled as its default (`{full_server_url}` as
+    /// `http://localhost:32400`) and the others left as written: where the server's path starts can then
+    /// be read from the text.
+    package static func spellingPartVariables(url: String, variables: [String: Spec.ServerVariable]) -> String {
+        var spelled = ""
+        var rest = url[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            spelled += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            let declared = variables[name]
+            spelled += coversParts(declared) ? declared?.defaultValue ?? "" : "{\(name)}"
+            rest = rest[rest.index(after: close)...]
+        }
+        return spelled + rest
+    }
+
     /// The URL as literal text and variables, once per spelling of the variables that cover URL parts.
     private static func tokenLists(_ url: String, _ variables: [String: Spec.ServerVariable]) -> [[Token]] {
         var lists: [[Token]] = [[]]
@@ -58,8 +80,7 @@ enum ServerTemplate {
             let name = String(rest[rest.index(after: open)..<close])
             rest = rest[rest.index(after: close)...]
             let declared = variables[name]
-            let values = (declared.map { [$0.defaultValue] } ?? []) + (declared?.allowedValues ?? [])
-            let coversParts = values.contains { $0.contains("/") || $0.contains(":") }
+            let coversParts = Self.coversParts(declared)
             if coversParts, let allowed = declared?.allowedValues, !allowed.isEmpty,
                 lists.count * allowed.count <= maximumShapes
             {
