@@ -114,17 +114,34 @@ public struct ContractVerifier: Sendable {
     /// a caller that routes first (to choose among contracts) does not pay for routing twice, which for a
     /// request that matches no path includes the search for the nearest documented paths. A match made
     /// by another verifier is looked up by method and path; one of another contract is routed again.
+    ///
+    /// Where several operations share the request's method and path (keys told apart by a `#fragment`),
+    /// the request calls the first one it satisfies; when it satisfies none, the first declared.
     public func verifyRequest(_ request: HTTPRequest, routed route: RouteResult) -> RequestVerdict {
         guard let match = route.match else {
             return RequestVerdict(route: route, violations: [routeViolation(route, request)])
         }
-        guard let prepared = prepared(for: match) else { return verifyRequest(request) }
+        guard let operation = prepared(for: match) else { return verifyRequest(request) }
+        let violations = check(request, match: match, prepared: operation)
+        if !violations.isEmpty {
+            for alternative in tables.router.alternatives(to: match) {
+                guard let other = prepared(for: alternative) else { continue }
+                if check(request, match: alternative, prepared: other).isEmpty {
+                    return RequestVerdict(route: .matched(alternative), violations: [])
+                }
+            }
+        }
+        return RequestVerdict(route: route, violations: violations)
+    }
+
+    /// The request's violations of the operation `match` names.
+    private func check(_ request: HTTPRequest, match: RouteMatch, prepared: PreparedOperation) -> [ContractViolation] {
         var recorder = ViolationRecorder(prepared: prepared, request: request, files: tables.files)
         // The two flags the checker reads, not the options: copying those retained their arrays and set.
         RequestChecker(prepared: prepared, strict: tables.options.strict, checksAccept: tables.options.checksAccept)
             .check(request, match: match, into: &recorder)
         finish(&recorder)
-        return RequestVerdict(route: route, violations: recorder.violations)
+        return recorder.violations
     }
 
     /// Checks a response to a request routed to `match` (status, headers, `Content-Type`, body in the

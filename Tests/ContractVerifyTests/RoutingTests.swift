@@ -170,6 +170,48 @@ extension RoutingTests {
 }
 
 extension RoutingTests {
+    /// A request goes to the first path that matches it and has its method: two templates of one shape with
+    /// other variable names (Mistral's connectors) each keep their methods, and a concrete path without the
+    /// method leaves it to a template that has it. Only a path where no match has the method answers 405.
+    @Test func thePathThatHasTheMethodServesIt() throws {
+        let document = try Self.load(
+            """
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            servers: [{url: 'https://api.test'}]
+            paths:
+              /connectors/{connector_id_or_name}#idOrName:
+                get: {operationId: getConnector, responses: {'200': {description: ok}}}
+              /connectors/{connector_id}#id:
+                patch: {operationId: updateConnector, responses: {'200': {description: ok}}}
+                delete: {operationId: deleteConnector, responses: {'204': {description: ok}}}
+              /users/me:
+                get: {operationId: me, responses: {'200': {description: ok}}}
+              /users/{id}:
+                delete: {operationId: deleteUser, responses: {'204': {description: ok}}}
+            """)
+        let verifier = ContractVerifier(document: document)
+        func route(_ method: String, _ path: String) -> String {
+            guard let request = HTTPRequest(method: method, url: "https://api.test" + path) else { return "bad URL" }
+            switch verifier.route(request) {
+            case .matched(let match):
+                let parameters = match.pathParameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                return ([match.operation.operationId ?? "?"] + parameters).joined(separator: " ")
+            case .methodNotAllowed(_, let allowed): return "405 " + allowed.joined(separator: ",")
+            case .serverNotFound, .pathNotFound: return "not found"
+            }
+        }
+        #expect(route("GET", "/connectors/github") == "getConnector connector_id_or_name=github")
+        #expect(route("PATCH", "/connectors/c-1") == "updateConnector connector_id=c-1")
+        #expect(route("DELETE", "/connectors/c-1") == "deleteConnector connector_id=c-1")
+        #expect(route("PUT", "/connectors/c-1") == "405 GET")
+        #expect(route("GET", "/users/me") == "me")
+        #expect(route("DELETE", "/users/me") == "deleteUser id=me")
+        #expect(route("PUT", "/users/me") == "405 GET")
+    }
+}
+
+extension RoutingTests {
     /// Servers without variables are compared as text: scheme and host without regard to case, the default
     /// port as if left out, the base path segment by segment.
     @Test func literalServersCompareSchemeHostPortAndBasePath() throws {

@@ -63,12 +63,13 @@ struct Router: Sendable {
             guard let depth = server.match(request, segments, segments.all) else { continue }
             var rest = segments.all.dropFirst(depth)
             if rest.isEmpty { rest = segments.emptySegment }
-            var found = table.lookup(segments, rest)
+            let hasMethod = { (entry: Int) in operationIndex(request.method, entry: entry) != nil }
+            var found = table.lookup(segments, rest, accepts: hasMethod)
             if found == nil, options.trailingSlash == .ignore, rest.count > 1, let last = rest.last,
                 segments.isEmpty(last)
             {
                 rest = rest.dropLast()
-                found = table.lookup(segments, rest)
+                found = table.lookup(segments, rest, accepts: hasMethod)
             }
             guard let (entry, variables) = found else {
                 if server.claimsUnknownPath(request, segments, segments.all) {
@@ -96,6 +97,22 @@ struct Router: Sendable {
         if let wrongServer { return .serverNotFound(servers: wrongServer) }
         if !notFound.isEmpty { return .pathNotFound(path: request.path, nearest: table.nearest(to: notFound)) }
         return .serverNotFound(servers: servers.map(\.url))
+    }
+
+    /// The other operations declared for the method and path of `match`'s (path keys told apart only by a
+    /// `#fragment`, as Mistral writes its streaming variants of one `POST`), as matches of the same request,
+    /// in the order declared.
+    func alternatives(to match: RouteMatch) -> [RouteMatch] {
+        let method = match.operation.method
+        guard
+            let entry = table.entries.first(where: { entry in entry.methods.contains { $0.index == match.index } })
+        else { return [] }
+        return entry.methods.filter { $0.method == method && $0.index != match.index }.map { other in
+            RouteMatch(
+                RouteMatch.Storage(
+                    operation: operations[other.index], server: match.server, pathParameters: match.pathParameters,
+                    rawPathParameters: match.rawPathParameters, index: other.index))
+        }
     }
 
     /// The index of the operation the method names at a path entry; `nil` when the path has no such method.

@@ -125,9 +125,25 @@ struct RoutingTable: Sendable {
     /// The entry the path segments `numbers` (after the server's base path) match, by its position in
     /// `entries`, with its raw variables. A position, not the entry: a copy of the entry retained its
     /// template's parts.
-    func lookup(_ segments: PathSegments, _ numbers: Range<Int>) -> (entry: Int, variables: [String: Substring])? {
+    ///
+    /// The first entry in matching order (literal segments before templates, templates in the order
+    /// declared) that `accepts` (has the request's method); else the first that matches at all, for a 405.
+    /// Two templates of one shape with other variable names (Mistral's `/connectors/{connector_id_or_name}`
+    /// for `GET`, `/connectors/{connector_id}` for `PATCH` and `DELETE`) each get their own methods.
+    func lookup(_ segments: PathSegments, _ numbers: Range<Int>, accepts: (Int) -> Bool) -> (
+        entry: Int, variables: [String: Substring]
+    )? {
         var variables: [(name: String, value: Substring)] = []
-        guard let index = walk(root, segments, numbers, &variables) else { return nil }
+        var fallback: (entry: Int, variables: [(name: String, value: Substring)])?
+        let index: Int
+        if let accepted = walk(root, segments, numbers, &variables, accepts, &fallback) {
+            index = accepted
+        } else if let fallback {
+            index = fallback.entry
+            variables = fallback.variables
+        } else {
+            return nil
+        }
         // Most paths have no variables: an empty dictionary allocates nothing.
         let byName = variables.isEmpty ? [:] : Dictionary(variables, uniquingKeysWith: { first, _ in first })
         return (index, byName)
@@ -135,12 +151,18 @@ struct RoutingTable: Sendable {
 
     private func walk(
         _ node: Node, _ segments: PathSegments, _ numbers: Range<Int>,
-        _ variables: inout [(name: String, value: Substring)]
+        _ variables: inout [(name: String, value: Substring)], _ accepts: (Int) -> Bool,
+        _ fallback: inout (entry: Int, variables: [(name: String, value: Substring)])?
     ) -> Int? {
-        guard let number = numbers.first else { return node.entry }
+        guard let number = numbers.first else {
+            guard let entry = node.entry else { return nil }
+            if accepts(entry) { return entry }
+            if fallback == nil { fallback = (entry, variables) }
+            return nil
+        }
         let rest = numbers.dropFirst()
         if let child = node.literal(segments, number),
-            let found = walk(child, segments, rest, &variables)
+            let found = walk(child, segments, rest, &variables, accepts, &fallback)
         {
             return found
         }
@@ -151,7 +173,7 @@ struct RoutingTable: Sendable {
             guard let captured = TemplateMatcher.match(pieces[...], segment) else { continue }
             let mark = variables.count
             variables.append(contentsOf: captured)
-            if let found = walk(child, segments, rest, &variables) { return found }
+            if let found = walk(child, segments, rest, &variables, accepts, &fallback) { return found }
             variables.removeSubrange(mark...)
         }
         return nil
