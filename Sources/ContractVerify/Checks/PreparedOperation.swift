@@ -14,6 +14,9 @@ final class PreparedOperation: Sendable {
     /// strict mode reports the others. `deepObject` parameters claim every `name[…]` item.
     let knownQueryNames: Set<String>
     let deepObjectPrefixes: [String]
+    /// The names of query parameters and API keys that travel under their own name (not exploded objects,
+    /// whose members travel as items of their own): an item by such a name is theirs, not an object's member.
+    let namedQueryParameters: Set<String>
     /// Whether any parameter or API key travels in a cookie (otherwise `Cookie` headers are not parsed).
     let usesCookies: Bool
     /// The media types a successful response may have, for `Accept` negotiation.
@@ -29,6 +32,7 @@ final class PreparedOperation: Sendable {
             operation.requestBody?.content ?? [], of: operation, schemas: schemas, shapes: shapes)
         security = SecurityVerifier(operation: operation, document: document)
         responses = operation.responses.map { PreparedResponse($0, of: operation, schemas: schemas, shapes: shapes) }
+        var named = Set(parameters.filter { $0.parameter.location == .query && !$0.isExplodedQueryObject }.map(\.name))
         var names = Set<String>()
         var prefixes: [String] = []
         for parameter in parameters where parameter.parameter.location == .query {
@@ -38,10 +42,14 @@ final class PreparedOperation: Sendable {
         }
         for alternative in security.alternatives ?? [] {
             for scheme in alternative {
-                if case .apiKey(let name, .query) = scheme.kind { names.insert(name) }
+                if case .apiKey(let name, .query) = scheme.kind {
+                    names.insert(name)
+                    named.insert(name)
+                }
             }
         }
         knownQueryNames = names
+        namedQueryParameters = named
         usesCookies =
             parameters.contains { $0.parameter.location == .cookie }
             || (security.alternatives ?? []).joined().contains {

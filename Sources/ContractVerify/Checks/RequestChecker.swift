@@ -16,7 +16,7 @@ struct RequestChecker {
         if !prepared.parameters.isEmpty {
             let parameters = ParameterVerifier(
                 query: query, rawQuery: request.query, headers: request.headers, cookies: cookies,
-                pathValues: match.rawPathParameters)
+                pathValues: match.rawPathParameters, namedQueryParameters: prepared.namedQueryParameters)
             parameters.verify(prepared.parameters, into: &recorder)
         }
         if strict { checkStrict(query, into: &recorder) }

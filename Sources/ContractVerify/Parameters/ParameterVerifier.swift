@@ -8,6 +8,8 @@ struct ParameterVerifier {
     let headers: HTTPHeaders
     let cookies: CookieJar
     let pathValues: [String: Substring]
+    /// See `PreparedOperation.namedQueryParameters`.
+    let namedQueryParameters: Set<String>
 
     func verify(_ parameters: [PreparedParameter], into recorder: inout ViolationRecorder) {
         for parameter in parameters {
@@ -105,8 +107,12 @@ struct ParameterVerifier {
             return try DeepObjectDecoder(name: name, decoder: prepared.decoder).decode(query)
         }
         if prepared.isExplodedQueryObject {
+            // Its members: the items its properties name, or for an object that names none (Plex's `prefs`,
+            // any settings), every item; an item a parameter of that name claims is the parameter's.
+            let declared = prepared.shape.properties
             var members: [DecodedValue.Member] = []
-            for item in query.items where prepared.shape.properties[item.name] != nil {
+            for item in query.items where !namedQueryParameters.contains(item.name) {
+                guard declared.isEmpty || declared[item.name] != nil else { continue }
                 members.append(.init(key: item.name, value: .string(try prepared.decoder.text(item.rawValue))))
             }
             return members.isEmpty ? nil : .object(members)
