@@ -16,6 +16,16 @@ import Testing
                 - {name: prefs, in: query, required: true, schema: {type: object}}
                 - {name: limit, in: query, schema: {type: integer}}
               responses: {'200': {description: Saved.}}
+          /documents/search:
+            get:
+              parameters:
+                - {name: searchParameters, in: query, required: true, schema: {type: object, properties: {q: {type: string}}}}
+              responses: {'200': {description: Found.}}
+          /query:
+            get:
+              parameters:
+                - {name: query, in: query, required: true, schema: {type: object, required: [q], properties: {q: {type: string}}}}
+              responses: {'200': {description: Found.}}
           /search:
             get:
               parameters:
@@ -34,8 +44,16 @@ import Testing
             from: backend)
         #expect(saved.status == 200)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
+    }
+
+    @Test func aRequiredObjectThatMayBeEmptyMaySendNothing() async throws {
+        let (_, _, backend) = try DocumentationErrorTests.load(Self.contract, name: "media.yaml")
+        let media = "https://media.example.com"
+        #expect(try await DocumentationErrorTests.answer("PUT", media + "/prefs?limit=5", from: backend).status == 200)
+        #expect(try await DocumentationErrorTests.answer("GET", media + "/documents/search", from: backend).status == 200)
+        #expect(backend.violations.isEmpty, "\(backend.violations)")
         let missing = try await backend.expectViolations {
-            _ = try await DocumentationErrorTests.answer("PUT", "https://media.example.com/prefs?limit=5", from: backend)
+            _ = try await DocumentationErrorTests.answer("GET", media + "/query", from: backend)
         }
         #expect(missing.map(\.kind) == [.parameterMissing], "\(missing)")
     }

@@ -32,7 +32,12 @@ struct ParameterVerifier {
             return
         }
         guard let decoded else {
-            if parameter.required {
+            // An object sent one item per member sends none when it is empty: a required one whose schema
+            // takes the empty object (Typesense's search parameters, none of them required) is there.
+            if parameter.required,
+                !(prepared.isExplodedQueryObject
+                    && prepared.schema?.isValid(.object(JSONObject()), context: .request) == true)
+            {
                 recorder.add(
                     .parameterMissing, at: location, source: parameter.sourceLocation,
                     expected: "required \(parameter.location.rawValue) parameter '\(parameter.name)'", actual: "none")
