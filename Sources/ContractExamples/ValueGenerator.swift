@@ -158,9 +158,10 @@ struct ValueGenerator {
                         value = .object(object)
                     }
                     guard satisfies(value, node) else { continue }
-                    let others = choice.branches.indices.filter { $0 != index }
                     guard choice.exclusive, choice.discriminatorProperty != nil,
-                        others.contains(where: { satisfies(value, choice.branches[$0]) })
+                        choice.branches.indices.contains(where: { other in
+                            other != index && satisfies(value, choice.branches[other])
+                        })
                     else { return value }
                     if acceptedByDiscriminator == nil { acceptedByDiscriminator = value }
                 } catch {

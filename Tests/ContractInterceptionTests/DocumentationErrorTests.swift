@@ -34,32 +34,8 @@ import Testing
 
         """
 
-    /// Writes `contract` as `name` in a folder of its own: its file, the errors `contract-check lint` reports
-    /// on it, and a fake backend on it (which throws when an error keeps the contract from use).
-    static func load(_ contract: String, name: String) throws -> (url: URL, errors: [Diagnostic], backend: ContractBackend) {
-        let url = try SchemaProblemTests.write(contract, name: name)
-        let errors = ContractLoader().load(url).diagnostics.filter { $0.severity == .error }
-        return (url, errors, try ContractBackend(contract: url, recording: .off))
-    }
-
-    /// What `backend` answers a request of `method` to `url`: the status and the body as text.
-    static func answer(
-        _ method: String, _ url: String, json body: String? = nil, headers: [String: String] = [:],
-        from backend: ContractBackend
-    ) async throws -> (status: Int, body: String) {
-        var request = URLRequest(url: try #require(URL(string: url)))
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        if let body {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(body.utf8)
-        }
-        let (data, response) = try await backend.session.data(for: request)
-        return (try #require(response as? HTTPURLResponse).statusCode, String(decoding: data, as: UTF8.self))
-    }
-
     @Test func theLintReportsThemAndTheBackendVerifiesAsUsual() async throws {
-        let (url, errors, backend) = try Self.load(Self.contract, name: "invoices.yaml")
+        let (url, errors, backend) = try WrittenContract.load(Self.contract, name: "invoices.yaml")
         let folder = url.deletingLastPathComponent().path + "/"
         #expect(
             Set(errors.map { $0.description.replacingOccurrences(of: folder, with: "") }) == [
@@ -74,12 +50,12 @@ import Testing
                 "invoices.yaml:16:9: error: a Response Object requires 'description' [structure.required]",
             ])
         let token = ["Authorization": "Bearer token"]
-        let invoice = try await Self.answer("GET", "https://api.example.com/invoices/INV-1", headers: token, from: backend)
+        let invoice = try await WrittenContract.answer("GET", "https://api.example.com/invoices/INV-1", headers: token, from: backend)
         #expect(invoice.status == 200)
         #expect(invoice.body == #"{"id":"INV-1"}"#)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         let violations = try await backend.expectViolations {
-            _ = try await Self.answer("GET", "https://api.example.com/invoices/1", headers: token, from: backend)
+            _ = try await WrittenContract.answer("GET", "https://api.example.com/invoices/1", headers: token, from: backend)
         }
         #expect(violations.map(\.keyword) == ["pattern"], "\(violations)")
     }
@@ -115,13 +91,13 @@ import Testing
                 Client authentication `basic`: {type: object, required: [id], properties: {id: {type: string}}}
 
             """
-        let (_, errors, backend) = try Self.load(contract, name: "clients.yaml")
+        let (_, errors, backend) = try WrittenContract.load(contract, name: "clients.yaml")
         #expect(Set(errors.map(\.code)) == ["components.name", "ref.unresolved"], "\(errors)")
         let clients = "https://api.example.com/clients"
-        #expect(try await Self.answer("POST", clients, json: #"{"id": "c1"}"#, from: backend).status == 204)
+        #expect(try await WrittenContract.answer("POST", clients, json: #"{"id": "c1"}"#, from: backend).status == 204)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         let violations = try await backend.expectViolations {
-            _ = try await Self.answer("POST", clients, json: #"{"id": 1}"#, from: backend)
+            _ = try await WrittenContract.answer("POST", clients, json: #"{"id": 1}"#, from: backend)
         }
         #expect(violations.map(\.keyword) == ["type"], "\(violations)")
     }
@@ -142,13 +118,13 @@ import Testing
                   responses: {'200': {description: An item., content: {application/json: {schema: {type: object}}}}}
 
             """
-        let (_, errors, backend) = try Self.load(contract, name: "accounts.yaml")
+        let (_, errors, backend) = try WrittenContract.load(contract, name: "accounts.yaml")
         #expect(Set(errors.map(\.code)) == ["paths.parameter-undeclared", "paths.parameter-unused"], "\(errors)")
-        let item = try await Self.answer("GET", "https://shop.example.com/orders/7/items/anything", from: backend)
+        let item = try await WrittenContract.answer("GET", "https://shop.example.com/orders/7/items/anything", from: backend)
         #expect(item.status == 200)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         let violations = try await backend.expectViolations {
-            _ = try await Self.answer("GET", "https://shop.example.com/orders/x/items/1", from: backend)
+            _ = try await WrittenContract.answer("GET", "https://shop.example.com/orders/x/items/1", from: backend)
         }
         #expect(violations.map(\.keyword) == ["type"], "\(violations)")
     }
@@ -170,14 +146,14 @@ import Testing
                   responses: {'201': {description: Linked., content: {application/json: {schema: {type: object}}}}}
 
             """
-        let (_, errors, backend) = try Self.load(contract, name: "carriers.yaml")
+        let (_, errors, backend) = try WrittenContract.load(contract, name: "carriers.yaml")
         #expect(errors.map(\.code) == ["operation.duplicate-id"], "\(errors)")
         backend.stub("linkCarrier", .response(status: 200, json: #"{"linked":true}"#))
         let carrier = "https://api.example.com/carriers/ups"
-        let linked = try await Self.answer("PUT", carrier, from: backend)
+        let linked = try await WrittenContract.answer("PUT", carrier, from: backend)
         #expect(linked.status == 200)
         #expect(linked.body == #"{"linked":true}"#)
-        #expect(try await Self.answer("POST", carrier, from: backend).status == 201)
+        #expect(try await WrittenContract.answer("POST", carrier, from: backend).status == 201)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         #expect(backend.problems.isEmpty, "\(backend.problems)")
     }
@@ -195,11 +171,11 @@ import Testing
                   responses: {'200': {description: Domains., content: {application/json: {schema: {type: array}}}}}
 
             """
-        let (_, _, backend) = try Self.load(contract, name: "domains.yaml")
-        #expect(try await Self.answer("GET", "https://api.example.com/domains?domain=a.io", from: backend).status == 200)
+        let (_, _, backend) = try WrittenContract.load(contract, name: "domains.yaml")
+        #expect(try await WrittenContract.answer("GET", "https://api.example.com/domains?domain=a.io", from: backend).status == 200)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         let violations = try await backend.expectViolations {
-            _ = try await Self.answer("GET", "https://api.example.com/domains?domain=toolong.io", from: backend)
+            _ = try await WrittenContract.answer("GET", "https://api.example.com/domains?domain=toolong.io", from: backend)
         }
         #expect(violations.map(\.keyword) == ["maxLength"], "\(violations)")
         let list = try SchemaProblemTests.write(
@@ -227,12 +203,12 @@ import Testing
                   responses: {'200': {description: Identities., content: {application/json: {schema: {type: array}}}}}
 
             """
-        let (_, errors, backend) = try Self.load(contract, name: "settings.yaml")
+        let (_, errors, backend) = try WrittenContract.load(contract, name: "settings.yaml")
         #expect(errors.map(\.code) == ["security.undeclared"], "\(errors)")
-        #expect(try await Self.answer("POST", "https://api.example.com/settings", from: backend).status == 204)
+        #expect(try await WrittenContract.answer("POST", "https://api.example.com/settings", from: backend).status == 204)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         let violations = try await backend.expectViolations {
-            _ = try await Self.answer("GET", "https://api.example.com/identities", from: backend)
+            _ = try await WrittenContract.answer("GET", "https://api.example.com/identities", from: backend)
         }
         #expect(violations.map(\.kind) == [.security], "\(violations)")
     }
@@ -252,7 +228,7 @@ import Testing
                   responses: {'200': {description: Orders., content: {application/json: {schema: {type: array}}}}}
 
             """
-        let (url, errors, backend) = try Self.load(contract, name: "orders.yaml")
+        let (url, errors, backend) = try WrittenContract.load(contract, name: "orders.yaml")
         let folder = url.deletingLastPathComponent().path + "/"
         #expect(
             errors.map { $0.description.replacingOccurrences(of: folder, with: "") } == [
@@ -262,11 +238,11 @@ import Testing
                     + "first enum value 'stable' [structure.required]",
             ])
         for host in ["shop.stable", "outlet.beta"] {
-            #expect(try await Self.answer("GET", "https://\(host).example.com/api/orders", from: backend).status == 200)
+            #expect(try await WrittenContract.answer("GET", "https://\(host).example.com/api/orders", from: backend).status == 200)
         }
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         let violations = try await backend.expectViolations {
-            _ = try await Self.answer("GET", "https://shop.staging.example.com/api/orders", from: backend)
+            _ = try await WrittenContract.answer("GET", "https://shop.staging.example.com/api/orders", from: backend)
         }
         #expect(violations.map(\.kind) == [.serverNotFound], "\(violations)")
     }
@@ -285,13 +261,13 @@ import Testing
                   responses: {'200': {description: Started., content: {application/json: {schema: {type: object}}}}}
 
             """
-        let (_, errors, backend) = try Self.load(contract, name: "media.yaml")
+        let (_, errors, backend) = try WrittenContract.load(contract, name: "media.yaml")
         #expect(errors.map(\.code) == ["structure.duplicate-parameter"], "\(errors)")
         let url = "https://media.example.com/transcode"
-        #expect(try await Self.answer("GET", url, headers: ["X-Client-Identifier": "tv-1"], from: backend).status == 200)
+        #expect(try await WrittenContract.answer("GET", url, headers: ["X-Client-Identifier": "tv-1"], from: backend).status == 200)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         let violations = try await backend.expectViolations {
-            _ = try await Self.answer("GET", url, from: backend)
+            _ = try await WrittenContract.answer("GET", url, from: backend)
         }
         #expect(violations.map(\.kind) == [.parameterMissing], "\(violations)")
     }

@@ -46,12 +46,12 @@ import Testing
         """
 
     @Test func theRequestCallsTheVariantItSatisfies() async throws {
-        let (_, _, backend) = try DocumentationErrorTests.load(Self.contract, name: "conversations.yaml")
+        let (_, _, backend) = try WrittenContract.load(Self.contract, name: "conversations.yaml")
         let url = "https://api.example.com/conversations"
-        let streamed = try await DocumentationErrorTests.answer(
+        let streamed = try await WrittenContract.answer(
             "POST", url, json: #"{"inputs": "hi", "stream": true}"#, from: backend)
         #expect(streamed.status == 200)
-        let whole = try await DocumentationErrorTests.answer(
+        let whole = try await WrittenContract.answer(
             "POST", url, json: #"{"inputs": "hi", "stream": false}"#, from: backend)
         #expect(whole.status == 200)
         #expect(whole.body.contains(#""id""#), "\(whole.body)")
@@ -59,7 +59,7 @@ import Testing
         #expect(backend.exchanges.map { $0.operation?.operationId } == ["startConversationStream", "startConversation"])
         // A request neither satisfies is reported against the first declared.
         let violations = try await backend.expectViolations {
-            _ = try await DocumentationErrorTests.answer("POST", url, json: #"{"stream": "yes"}"#, from: backend)
+            _ = try await WrittenContract.answer("POST", url, json: #"{"stream": "yes"}"#, from: backend)
         }
         #expect(Set(violations.map { $0.operation?.operationId }) == ["startConversation"], "\(violations)")
     }

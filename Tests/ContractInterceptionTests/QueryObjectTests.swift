@@ -38,8 +38,8 @@ import Testing
         """
 
     @Test func anObjectWithoutPropertiesTakesTheItemsNoParameterClaims() async throws {
-        let (_, _, backend) = try DocumentationErrorTests.load(Self.contract, name: "media.yaml")
-        let saved = try await DocumentationErrorTests.answer(
+        let (_, _, backend) = try WrittenContract.load(Self.contract, name: "media.yaml")
+        let saved = try await WrittenContract.answer(
             "PUT", "https://media.example.com/prefs?FriendlyName=Home&ScheduledLibraryUpdateInterval=3600&limit=5",
             from: backend)
         #expect(saved.status == 200)
@@ -47,25 +47,25 @@ import Testing
     }
 
     @Test func aRequiredObjectThatMayBeEmptyMaySendNothing() async throws {
-        let (_, _, backend) = try DocumentationErrorTests.load(Self.contract, name: "media.yaml")
+        let (_, _, backend) = try WrittenContract.load(Self.contract, name: "media.yaml")
         let media = "https://media.example.com"
-        #expect(try await DocumentationErrorTests.answer("PUT", media + "/prefs?limit=5", from: backend).status == 200)
-        #expect(try await DocumentationErrorTests.answer("GET", media + "/documents/search", from: backend).status == 200)
+        #expect(try await WrittenContract.answer("PUT", media + "/prefs?limit=5", from: backend).status == 200)
+        #expect(try await WrittenContract.answer("GET", media + "/documents/search", from: backend).status == 200)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         let missing = try await backend.expectViolations {
-            _ = try await DocumentationErrorTests.answer("GET", media + "/query", from: backend)
+            _ = try await WrittenContract.answer("GET", media + "/query", from: backend)
         }
         #expect(missing.map(\.kind) == [.parameterMissing], "\(missing)")
     }
 
     @Test func anItemAParameterNamesIsThatParameters() async throws {
-        let (_, _, backend) = try DocumentationErrorTests.load(Self.contract, name: "media.yaml")
-        let found = try await DocumentationErrorTests.answer(
+        let (_, _, backend) = try WrittenContract.load(Self.contract, name: "media.yaml")
+        let found = try await WrittenContract.answer(
             "GET", "https://media.example.com/search?type=0&sourceType=2", from: backend)
         #expect(found.status == 200)
         #expect(backend.violations.isEmpty, "\(backend.violations)")
         let violations = try await backend.expectViolations {
-            _ = try await DocumentationErrorTests.answer(
+            _ = try await WrittenContract.answer(
                 "GET", "https://media.example.com/search?type=1&sourceType=x", from: backend)
         }
         #expect(violations.map(\.kind) == [.parameterSchema], "\(violations)")

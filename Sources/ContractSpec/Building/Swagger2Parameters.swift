@@ -147,9 +147,7 @@ struct Swagger2Parameters {
         }
         var schemaObject: JSONObject = ["type": "object", "properties": .object(properties)]
         if !required.isEmpty { schemaObject["required"] = .array(required) }
-        let formTypes = consumes.filter {
-            $0.hasPrefix("multipart/form-data") || $0.hasPrefix("application/x-www-form-urlencoded")
-        }
+        let formTypes = consumes.filter(Spec.MediaType.isForm)
         let types =
             formTypes.isEmpty
             ? [forms.contains(where: \.isFile) ? "multipart/form-data" : "application/x-www-form-urlencoded"]

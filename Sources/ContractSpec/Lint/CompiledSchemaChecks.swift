@@ -61,9 +61,9 @@ struct CompiledSchemaChecks {
                 previous = (schema.baseURI, schema.pointer, schema.isSynthesized, compiled)
             }
             guard validate, let compiled else { continue }
-            let name = content[offset].name
-            let isForm = name.hasPrefix("application/x-www-form-urlencoded") || name.hasPrefix("multipart/form-data")
-            check(content[offset].examples, against: compiled, in: validationContext, asFormFields: isForm)
+            check(
+                content[offset].examples, against: compiled, in: validationContext,
+                asFormFields: Spec.MediaType.isForm(content[offset].name))
         }
     }
 

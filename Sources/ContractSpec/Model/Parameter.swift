@@ -84,6 +84,12 @@ extension Spec {
         public var encoding: [String: Encoding]
         /// Where it is written.
         public var location: SourceLocation
+
+        /// Whether `name` is a form (`application/x-www-form-urlencoded` or `multipart/form-data`), whose
+        /// body is fields rather than one value.
+        package static func isForm(_ name: String) -> Bool {
+            name.hasPrefix("multipart/form-data") || name.hasPrefix("application/x-www-form-urlencoded")
+        }
     }
 
     /// How one property of a form or multipart body is encoded.
